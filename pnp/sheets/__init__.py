@@ -1,0 +1,1 @@
+"""Sheet builders: each turns one layout (data) into pages and their sheet maps."""

@@ -1,0 +1,1 @@
+"""Stellar Drift sheets: ship, tracker, tech and components."""

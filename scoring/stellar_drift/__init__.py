@@ -1,0 +1,1 @@
+"""Stellar Drift: layout models, rules and scoring (pure)."""
