@@ -15,7 +15,7 @@ from pnp.sheetmap import Fiducial
 
 MARKER_SIZE = 12.0  # mm: 2 mm per ArUco cell, found in a 2 MP photo of the whole page
 MARKER_INSET = 7.0  # mm from the common box edge, clear of printers' unprintable margins
-QR_MODULE = 0.7  # mm per QR module
+QR_MODULE = 0.8  # mm per QR module: over 4 px in a 2 MP photo of the page
 RULER_MM = 50
 CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
 

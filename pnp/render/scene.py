@@ -113,6 +113,20 @@ class Page:
         return replace(self, items=[i for i in _prune(self.items, ids)])
 
 
+    def only_groups(self, ids: set[str]) -> Page:
+        """A copy holding nothing but the groups whose id is in ``ids`` (for tests)."""
+        return replace(self, items=[i for i in _keep(self.items, ids)])
+
+
+def _keep(items, ids: set[str]) -> Iterator[Item]:
+    for item in items:
+        if isinstance(item, Group):
+            if item.id in ids:
+                yield item
+            else:
+                yield from _keep(item.items, ids)
+
+
 def _prune(items, ids: set[str]) -> Iterator[Item]:
     for item in items:
         if isinstance(item, Group):

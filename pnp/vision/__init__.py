@@ -1,0 +1,1 @@
+"""Reading photographed sheets: small pure stages on numpy arrays."""

@@ -1,0 +1,31 @@
+"""Shared fixtures: every registered sheet, built once per paper."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from pnp.games import GAMES
+from pnp.paper import find_paper
+from pnp.sheets.base import Palette
+
+
+def all_sheets() -> list[tuple[str, str, str]]:
+    return [
+        (game.name, kind.name, layout)
+        for game in GAMES.values()
+        for kind in game.sheets.values()
+        for layout in kind.layout_names()
+    ]
+
+
+@cache
+def built(game: str, sheet: str, layout: str, paper: str, serial: int = 1, ink_saving=False):
+    kind = GAMES[game].sheets[sheet]
+    return tuple(kind.build(layout, find_paper(paper), serial, Palette(ink_saving)))
+
+
+@pytest.fixture(params=all_sheets(), ids=lambda t: "/".join(t))
+def sheet_id(request):
+    return request.param
