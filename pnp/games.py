@@ -49,6 +49,8 @@ def _resolve(ref: str) -> Callable:
 
 
 _SD = "pnp.sheets.stellar_drift.build"
+_DS = "pnp.sheets.distant_suns.build"
+_FD = "pnp.sheets.federation.build"
 GAMES: dict[str, Game] = {
     "stellar-drift": Game(
         "stellar-drift",
@@ -62,6 +64,32 @@ GAMES: dict[str, Game] = {
             "components": SheetKind("components", "energy sideboards, ready tokens, cube tokens",
                                     f"{_SD}:components", f"{_SD}:component_layouts",
                                     writable=False),
+        },
+    ),
+    "distant-suns": Game(
+        "distant-suns",
+        "Distant Suns",
+        {
+            "cosmos": SheetKind("cosmos", "the Cosmos hex sheet", f"{_DS}:cosmos",
+                                f"{_DS}:cosmos_layouts"),
+            "templates": SheetKind("templates", "the 11 shape templates at true hex size",
+                                   f"{_DS}:templates", f"{_DS}:plain_layouts", writable=False),
+            "board": SheetKind("board", "the Dashboard board (two parts)", f"{_DS}:board",
+                               f"{_DS}:plain_layouts", writable=False),
+            "tiles": SheetKind("tiles", "Exploration Zone, Optimization and Assignment tiles",
+                               f"{_DS}:tiles", f"{_DS}:plain_layouts", writable=False),
+        },
+    ),
+    "federation": Game(
+        "federation",
+        "Federation",
+        {
+            "scorepad": SheetKind("scorepad", "end-of-game score pad, 1-5 players",
+                                  f"{_FD}:scorepad", f"{_FD}:scorepad_layouts"),
+            "solo": SheetKind("solo", "Solo-mode tracker", f"{_FD}:solo", f"{_FD}:solo_layouts"),
+            "reference": SheetKind("reference", "Piracy, AI Assistant and Erudite references",
+                                   f"{_FD}:reference", f"{_FD}:reference_layouts",
+                                   writable=False),
         },
     ),
 }
