@@ -125,6 +125,14 @@ def flame(cx, cy, s, style) -> Item:
     return Poly(tuple((cx + x * u, cy + y * u) for x, y in pts), style)
 
 
+def rocket(cx, cy, s, style) -> Item:
+    """Engines: a rocket seen from the side, nose up, with fins and a flame notch."""
+    u = s / 10
+    pts = [(0, -5), (1.6, -2.8), (1.8, 1.2), (3.6, 3.4), (3.6, 5), (1.4, 3.8), (0, 5),
+           (-1.4, 3.8), (-3.6, 5), (-3.6, 3.4), (-1.8, 1.2), (-1.6, -2.8)]
+    return Poly(tuple((cx + x * u, cy + y * u) for x, y in pts), style)
+
+
 def drop(cx, cy, s, style) -> Item:
     pts = [(cx, cy - s / 2)]
     r = s * 0.32
@@ -190,7 +198,7 @@ def icon(name: str, cx: float, cy: float, s: float, colour: str = BLACK) -> list
         case "cpu_core":
             return chip(cx, cy, s, fill)
         case "engines":
-            return [flame(cx, cy, s, fill)]
+            return [rocket(cx, cy, s, fill)]
         case "fuel":
             return [drop(cx, cy, s, fill)]
         case "tech":

@@ -116,7 +116,7 @@ def _space_ink(ship: Ship, space: Space, x, y, s, palette: Palette, section, sho
             items += cube_square(colour, cx, top_cy - q / 2, q, palette)
             cx += q + gap
     if space.rewards:
-        items += icon_row(list(space.rewards), x + s / 2, y + s * 0.72, s * 0.24, s * 0.06)
+        items += icon_row(list(space.rewards), x + s / 2, y + s * 0.72, s * 0.27, s * 0.06)
     return items
 
 

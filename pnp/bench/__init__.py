@@ -1,0 +1,1 @@
+"""Benchmarks: ``python -m pnp.bench NAME``. Figures go to docs/BENCHMARKS.md."""

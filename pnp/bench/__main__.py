@@ -1,0 +1,22 @@
+"""Run a benchmark: ``python -m pnp.bench kit|help [...]``."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+BENCHES = {
+    "kit": "pnp.bench.kit",
+    "help": "pnp.bench.startup",
+}
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in BENCHES:
+        print(f"usage: python -m pnp.bench {{{'|'.join(BENCHES)}}} [options]", file=sys.stderr)
+        return 2
+    return importlib.import_module(BENCHES[argv[0]]).main(argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
