@@ -119,9 +119,9 @@ def legal_placements(
     else:
         touching = board.around(board.mask([sheet.cosmos.start]))
     return [
-        placement
-        for by_upgrades in board.candidates(zone)[: max(most, 0) + 1]
-        for mask, placement in by_upgrades
+        Placement(zone.id, frozenset((q0 + q, r0 + r) for q, r in form), upgrades)
+        for upgrades, fits in enumerate(board.candidates(zone)[: max(most, 0) + 1])
+        for mask, form, (q0, r0) in fits
         if not mask & covered and mask & touching
     ]
 
@@ -220,17 +220,31 @@ def _forms(hexes: Form, most_ignored: int) -> tuple[frozenset[Form], ...]:
 
 
 class _Board:
-    """A cosmos's spaces as bits of an int, and every in-grid placement per zone, cached."""
+    """A cosmos's spaces as bits of an int, and every in-grid placement per shape, cached.
+
+    Placements depend only on the grid and its uncoverable spaces, so they are
+    found once per cosmos; a turn then only filters them with two bit tests.
+    Bit of (q, r): ``(r - top) * stride + (q - left) + _PAD``. The padding
+    columns belong to no space, so a shape shifted past a row's end lands on
+    them instead of wrapping into the next row.
+    """
 
     def __init__(self, cosmos: Cosmos):
         self.cosmos = cosmos
-        cells = sorted(cosmos.hexes, key=lambda h: (h[1], h[0]))
-        self.bit = {h: 1 << i for i, h in enumerate(cells)}
-        self.open = frozenset(cosmos.hexes - cosmos.uncoverable)
+        self.left = min(q for q, _ in cosmos.hexes)
+        self.top = min(r for _, r in cosmos.hexes)
+        self.stride = max(q for q, _ in cosmos.hexes) - self.left + 1 + 2 * _PAD
+        self.bit = {h: 1 << self.index(h) for h in cosmos.hexes}
+        self.open_mask = self.mask(cosmos.hexes - cosmos.uncoverable)
+        self.anchors = sorted(cosmos.hexes - cosmos.uncoverable, key=lambda h: (h[1], h[0]))
         self.around_bit = {
             b: self.mask(n for n in neighbours(h) if n in self.bit) for h, b in self.bit.items()
         }
-        self._candidates: dict[tuple[str, Form], tuple[list[tuple[int, Placement]], ...]] = {}
+        self._candidates: dict[Form, tuple[list[_Fit], ...]] = {}
+        self._form_fits: dict[Form, list[_Fit]] = {}
+
+    def index(self, h: Hex) -> int:
+        return (h[1] - self.top) * self.stride + h[0] - self.left + _PAD
 
     def mask(self, hexes: Iterable[Hex]) -> int:
         bit = self.bit
@@ -248,23 +262,35 @@ class _Board:
             mask ^= low
         return out
 
-    def candidates(self, zone: Zone) -> tuple[list[tuple[int, Placement]], ...]:
-        """Placements of ``zone`` inside the grid and off uncoverable spaces, by Upgrades spent."""
-        key = (zone.id, zone.hexes)
+    def candidates(self, zone: Zone) -> tuple[list[_Fit], ...]:
+        """In-grid placements of ``zone`` off uncoverable spaces, by Upgrades spent."""
+        key = zone.hexes
         if key not in self._candidates:
             most = self.cosmos.rules.max_upgrades_per_turn
-            anchors = sorted(self.open, key=lambda h: (h[1], h[0]))
-            found: list[list[tuple[int, Placement]]] = []
-            for k, forms in enumerate(_forms(zone.hexes, most)):
-                at_k = []
-                for form in sorted(forms):
-                    for q0, r0 in anchors:
-                        cells = [(q0 + q, r0 + r) for q, r in form]
-                        if all(c in self.open for c in cells):
-                            at_k.append((self.mask(cells), Placement(zone.id, frozenset(cells), k)))
-                found.append(at_k)
-            self._candidates[key] = tuple(found)
+            self._candidates[key] = tuple(
+                [fit for form in sorted(forms) for fit in self._fits(form)]
+                for forms in _forms(zone.hexes, most)
+            )
         return self._candidates[key]
+
+    def _fits(self, form: Form) -> list[_Fit]:
+        """Every translation of ``form`` onto open spaces, as (mask, form, anchor)."""
+        if form not in self._form_fits:
+            # a normal form starts at (0, 0) and goes on right or down, so its
+            # bits with (0, 0) at bit 0 are all >= 0; zones have at most 6
+            # hexes, so no form reaches past the padding
+            if max(abs(q) for q, _ in form) > _PAD:
+                raise ValueError(f"shape wider than {_PAD} hexes: {form}")
+            at_origin = sum(1 << (r * self.stride + q) for q, r in form)
+            closed = ~self.open_mask
+            self._form_fits[form] = [
+                (m, form, a) for a in self.anchors if not (m := at_origin << self.index(a)) & closed
+            ]
+        return self._form_fits[form]
+
+
+_PAD = 8
+_Fit = tuple[int, Form, Hex]  # (mask, normal form, where its (0, 0) goes)
 
 
 _BOARDS: OrderedDict[int, _Board] = OrderedDict()
