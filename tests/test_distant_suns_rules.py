@@ -375,13 +375,13 @@ def test_check_sheet_reports_every_problem_at_once():
         assert len(hits) == 1, f"{words} in:\n{text}"
 
     one("turn 1 Satellite", "does not touch the start")
-    one("turn 1 Satellite", "q5r0", "black_hole")
+    one("turn 1 Satellite", "q5r0", "is a black hole space")
     one("turn 2 Asteroid", "q3r0", "already covered on turn 1")
     one("turn 3 'probe'", "not in play")
     one("turn 4 Satellite", "q6r1", "outside the grid")
     one("turn 4 Satellite", "separate pieces")
     one("turn 4 Satellite", "Upgrades", "only 0")
-    one("turn 5 Satellite", "q3r2", "treasure")
+    one("turn 5 Satellite", "q3r2", "is a treasure space")
     one("turn 5 Satellite", "is not the Satellite shape")
     assert len(problems) == 9, text
 

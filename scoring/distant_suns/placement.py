@@ -156,7 +156,8 @@ def check_sheet(sheet: Sheet) -> list[str]:
             if h not in cosmos.hexes:
                 found.append(f"{label}: {hex_id(h)} is outside the grid")
             elif h in cosmos.uncoverable:
-                found.append(f"{label}: {hex_id(h)} is a {cosmos.space_types[h]} space")
+                kind = cosmos.space_types[h].replace("_", " ")
+                found.append(f"{label}: {hex_id(h)} is a {kind} space")
             if h in covered_by:
                 earlier = covered_by[h]
                 found.append(f"{label}: {hex_id(h)} is already covered on turn {earlier.turn}")
