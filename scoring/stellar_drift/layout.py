@@ -244,6 +244,9 @@ class Tracker(Strict):
         found = []
         ids = {a.id for a in self.abilities}
         for t in self.ship_tracks:
+            if sum(1 for box in t.boxes if box.ability) > 1:
+                found.append(f"ship_tracks.{t.id}: unlocks more than one ability; the tracker "
+                             "sheet has room for one, at the end of the track")
             for i, box in enumerate(t.boxes):
                 if ("padlock" in box.symbols) != (box.ability is not None):
                     found.append(f"ship_tracks.{t.id}.boxes.{i}: a padlock box names the ability "
