@@ -35,7 +35,7 @@ def ship_facts(ship: Ship) -> ShipFacts:
             near += [a for a in airlocks if a != space.at]
         links[space.at] = tuple(dict.fromkeys(near))
     sections = tuple(
-        (sec, frozenset(members), tuple(members))
+        (sec, frozenset(members), tuple(sorted(members, key=sheet_order)))
         for sec in ship.sections
         for members in [ship.section_spaces(sec.id)]
     )
