@@ -200,7 +200,9 @@ def _skill(state: StellarDriftState, tracker: Tracker) -> list[Problem]:
 
 
 def _abilities(state: StellarDriftState, tracker: Tracker, tech: Tech) -> list[Problem]:
-    found = []
+    found: list[Problem] = []
+    if not state.abilities_used:
+        return found
     known = unlocks(tracker, tech)
     reached = {f"tracks.{k}": v for k, v in state.tracks.items()}
     reached.update({f"tech.{k}": v for k, v in state.tech.items()})

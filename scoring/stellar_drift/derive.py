@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scoring.stellar_drift import fields
 from scoring.stellar_drift.layout import Section, Ship, Tech, Tracker
 
 
@@ -103,10 +104,22 @@ class Unlock:
     mark: str  # printed field id of the padlock box
 
 
+_UNLOCKS: dict[tuple[int, int], tuple[Tracker, Tech, dict[str, Unlock]]] = {}
+
+
 def unlocks(tracker: Tracker, tech: Tech) -> dict[str, Unlock]:
     """Every ability a padlock unlocks, by id (ship-track and Tech abilities)."""
-    from scoring.stellar_drift import fields
+    cached = _UNLOCKS.get((id(tracker), id(tech)))
+    if cached is not None and cached[0] is tracker and cached[1] is tech:
+        return cached[2]
+    found = _unlocks(tracker, tech)
+    if len(_UNLOCKS) > 16:
+        _UNLOCKS.clear()
+    _UNLOCKS[(id(tracker), id(tech))] = (tracker, tech, found)
+    return found
 
+
+def _unlocks(tracker: Tracker, tech: Tech) -> dict[str, Unlock]:
     uses = {a.id: a.uses for a in [*tracker.abilities, *tech.abilities]}
     out: dict[str, Unlock] = {}
     for t in tracker.ship_tracks:
