@@ -166,6 +166,15 @@ class Ship(Strict):
                 found.append(f"sections: duplicate section id {sid!r}")
         if not found:
             found += self._section_problems()
+        if not found:
+            centre = cell_name(self.columns // 2, self.rows // 2)
+            if self.columns % 2 == 0 or self.rows % 2 == 0 or self.reactor != centre:
+                found.append(f"reactor: the Reactor Core must be the centre space of an odd-sized "
+                             f"grid ({centre} for {self.columns}x{self.rows})")
+            cut_off = sorted(set(self.by_name) - self.reachable(), key=parse_cell)
+            if cut_off:
+                found.append(f"spaces: not reachable from the Reactor Core through open sides: "
+                             f"{', '.join(cut_off)}")
         return found
 
     def _section_problems(self) -> list[str]:

@@ -92,18 +92,22 @@ def _space_ink(ship: Ship, space: Space, x, y, s, palette: Palette, section, sho
     fill = palette.tint(section.colour) if section else None
     border = Style(stroke="#000000", fill=fill, width=0.45 if section else 0.35)
     items: list[Item] = [Rect(x, y, s, s, border, radius=1.2)]
+    # A strip along the top holds the section badge and VP; costs and rewards sit below it.
     if section:
-        items.append(colour_badge(section.colour, x + 2.3, y + 2.3, 2.6, palette))
+        badge = max(2.2, s * 0.15)
+        items.append(colour_badge(section.colour, x + 0.9 + badge / 2, y + 0.9 + badge / 2, badge,
+                                  palette))
         if show_vp:
-            items.append(Text(x + s - 1.2, y + 3.2, f"{section.vp} VP", 2.4, "end", bold=True))
-    q = s * 0.24  # cost square size
-    top_cy = y + s * 0.33
+            items.append(Text(x + s - 1.0, y + 0.7 + badge * 0.85, f"{section.vp} VP",
+                              max(2.2, s * 0.13), "end", bold=True))
+    q = s * 0.23  # cost square size
+    top_cy = y + s * 0.47
     if space.special == "ladder":
         items += icon("ladder", x + s / 2 - q * 0.6, top_cy, q)
         items.append(Text(x + s / 2 + q * 0.5, top_cy + q * 0.38, space.letter or "", q * 1.05,
                           bold=True))
     elif space.special == "airlock":
-        items += icon("airlock", x + s / 2, top_cy, q * 1.1)
+        items += icon("airlock", x + s / 2, top_cy, q * 1.5)
     elif space.special == "loot":
         items += icon("bag", x + s / 2 - q * 0.6, top_cy, q)
         items.append(Rect(x + s / 2 + q * 0.1, top_cy - q / 2, q, q, Style(stroke=None,
@@ -116,7 +120,7 @@ def _space_ink(ship: Ship, space: Space, x, y, s, palette: Palette, section, sho
             items += cube_square(colour, cx, top_cy - q / 2, q, palette)
             cx += q + gap
     if space.rewards:
-        items += icon_row(list(space.rewards), x + s / 2, y + s * 0.72, s * 0.27, s * 0.06)
+        items += icon_row(list(space.rewards), x + s / 2, y + s * 0.79, s * 0.25, s * 0.06)
     return items
 
 
