@@ -1,0 +1,1 @@
+"""Distant Suns sheets: the Cosmos sheet, shape templates, Dashboard board and tiles."""
