@@ -138,6 +138,34 @@ def map_(game, sheet, layout, paper, serial):
 
 
 @cli.command()
+@click.argument("game", type=GAME_CHOICE)
+def schema(game):
+    """Print the JSON Schema of GAME's sheet state (what `pnp score` reads)."""
+    from scoring.games import SCHEMAS, schema as game_schema
+
+    if game not in SCHEMAS:
+        raise click.BadParameter(f"no state schema for {game} yet", param_hint="GAME")
+    click.echo(json.dumps(game_schema(game), indent=1))
+
+
+@cli.command()
+@click.argument("states", nargs=-1, required=True,
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@_layout_errors
+def score(states, as_json):
+    """Score finished games from JSON sheet states: categories, totals, tie-breaker, ranking."""
+    from pnp.report import table_text
+    from scoring.games import ScoringError, read_state_file, score_states
+
+    try:
+        table = score_states([(str(p), read_state_file(p)) for p in states])
+    except ScoringError as exc:
+        raise PnpError(str(exc)) from None
+    click.echo(json.dumps(table.to_json(), indent=1) if as_json else table_text(table))
+
+
+@cli.command()
 @_layout_errors
 def layouts():
     """List every game, sheet and layout."""

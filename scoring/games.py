@@ -1,0 +1,103 @@
+"""One entry point per game for scoring JSON states: ``schema(game)`` and ``score_states``.
+
+States say which game they belong to (``"game"``); a batch of states must all be
+of one game. Every problem in every state is reported at once.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from scoring.table import CategoryScore, PlayerResult, Table, ranked
+
+
+class ScoringError(ValueError):
+    """States that cannot be scored; ``problems`` lists every reason, each naming its source."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = list(problems)
+        super().__init__("cannot score:\n" + "\n".join(f"  - {p}" for p in self.problems))
+
+
+def _stellar_drift(source: str, data: dict) -> list[PlayerResult]:
+    from scoring.stellar_drift import layouts
+    from scoring.stellar_drift.problem import InvalidState
+    from scoring.stellar_drift.score import score
+    from scoring.stellar_drift.state import parse_state
+
+    try:
+        state = parse_state(data)
+        if state.ship not in layouts.ship_names():
+            raise InvalidState([], f"unknown ship {state.ship!r}; choose one of "
+                                   f"{', '.join(layouts.ship_names())}")
+        b = score(state, layouts.load_ship(state.ship), layouts.load_tracker(), layouts.load_tech())
+    except InvalidState as exc:
+        raise ScoringError([f"{source}: {exc}"]) from None
+    return [PlayerResult(
+        name=b.player or Path(source).stem,
+        total=b.total,
+        categories=tuple(CategoryScore(ln.id, ln.label, ln.vp, ln.why, ln.marks) for ln in b.lines),
+        tiebreak=b.tie_breaker,
+        tiebreak_why=b.tie_breaker_why,
+        serial=b.serial,
+        detail={"ship": b.ship, "solo_rating": b.solo_rating,
+                "warnings": [str(w) for w in b.warnings]},
+    )]
+
+
+SCORERS: dict[str, Callable[[str, dict], list[PlayerResult]]] = {
+    "stellar-drift": _stellar_drift,
+}
+SCHEMAS: dict[str, str] = {
+    "stellar-drift": "scoring.stellar_drift.state:state_schema",
+}
+
+
+def schema(game: str) -> dict[str, Any]:
+    """The JSON Schema of ``game``'s state."""
+    from importlib import import_module
+
+    if game not in SCHEMAS:
+        raise ValueError(f"unknown game {game!r}: choose one of {', '.join(SCHEMAS)}")
+    module, _, func = SCHEMAS[game].partition(":")
+    return getattr(import_module(module), func)()
+
+
+def read_state_file(path: Path) -> dict:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ScoringError([f"{path}: cannot read: {exc.strerror}"]) from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ScoringError([f"{path}: not valid JSON: {exc}"]) from None
+    if not isinstance(data, dict):
+        raise ScoringError([f"{path}: expected a JSON object"])
+    return data
+
+
+def score_states(states: list[tuple[str, dict]]) -> Table:
+    """Score (source name, state data) pairs of one game and rank the players."""
+    problems: list[str] = []
+    games = set()
+    for source, data in states:
+        game = data.get("game")
+        if game not in SCORERS:
+            problems.append(f"{source}: \"game\" must be one of {', '.join(SCORERS)} "
+                            f"(got {game!r})")
+        games.add(game)
+    if problems:
+        raise ScoringError(problems)
+    if len(games) > 1:
+        raise ScoringError([f"states of different games in one table: {', '.join(sorted(games))}"])
+    results: list[PlayerResult] = []
+    for source, data in states:
+        try:
+            results += SCORERS[data["game"]](source, data)
+        except ScoringError as exc:
+            problems += exc.problems
+    if problems:
+        raise ScoringError(problems)
+    return ranked(games.pop(), results)

@@ -1,0 +1,73 @@
+"""`pnp score` and `pnp schema`: tables, JSON, shared places and clear refusals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from pnp.cli import cli
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def run(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+
+def write(tmp_path, name, data):
+    path = tmp_path / name
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_schema_is_json_schema_of_the_state():
+    result = run("schema", "stellar-drift")
+    assert result.exit_code == 0
+    schema = json.loads(result.output)
+    assert "ship" in schema["properties"]
+
+
+def test_score_json_ranks_players_and_lists_earning_ids():
+    files = sorted((EXAMPLES / "stellar-drift").glob("*.json"))
+    result = run("score", *files, "--json")
+    assert result.exit_code == 0, result.output
+    table = json.loads(result.output)
+    totals = [p["total"] for p in table["players"]]
+    assert totals == sorted(totals, reverse=True)
+    for p in table["players"]:
+        assert p["total"] == sum(c["points"] for c in p["categories"].values())
+        sections = p["categories"]["sections"]
+        assert all(i.startswith("space-") for i in sections["ids"])
+
+
+def test_equal_scores_and_tiebreak_share_the_place(tmp_path):
+    base = json.loads((EXAMPLES / "stellar-drift" / "aaraka-glider.json").read_text())
+    a = write(tmp_path, "a.json", {**base, "player": "A"})
+    b = write(tmp_path, "b.json", {**base, "player": "B"})
+    richer = dict(base, player="C", leftover={"energy": 12, "cubes": 12})
+    c = write(tmp_path, "c.json", richer)
+    table = json.loads(run("score", a, b, c, "--json").output)
+    places = {p["name"]: (p["rank"], p["shared"]) for p in table["players"]}
+    assert places == {"C": (1, False), "A": (2, True), "B": (2, True)}
+    assert table["winners"] == ["C"]
+
+
+def test_invalid_states_list_every_problem_and_exit_1(tmp_path):
+    bad = write(tmp_path, "bad.json", {"game": "stellar-drift", "ship": "aaraka-glider",
+                                       "repaired": ["Z9"], "tracks": {"power": 40}})
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    result = run("score", bad, broken)
+    assert result.exit_code == 1
+    assert "Z9" in result.output and "tracks.power" in result.output
+    assert "broken.json" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_states_of_two_games_are_refused(tmp_path):
+    sd = EXAMPLES / "stellar-drift" / "aaraka-glider.json"
+    other = write(tmp_path, "x.json", {"game": "chess"})
+    result = run("score", sd, other)
+    assert result.exit_code == 1 and "chess" in result.output
