@@ -156,10 +156,10 @@ def schema(game):
 def score(states, as_json):
     """Score finished games from JSON sheet states: categories, totals, tie-breaker, ranking."""
     from pnp.report import table_text
-    from scoring.games import ScoringError, read_state_file, score_states
+    from scoring.games import ScoringError, score_files
 
     try:
-        table = score_states([(str(p), read_state_file(p)) for p in states])
+        table = score_files(list(states))
     except ScoringError as exc:
         raise PnpError(str(exc)) from None
     click.echo(json.dumps(table.to_json(), indent=1) if as_json else table_text(table))

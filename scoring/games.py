@@ -78,6 +78,23 @@ def read_state_file(path: Path) -> dict:
     return data
 
 
+def score_files(paths: list[Path]) -> Table:
+    """Read and score state files; every problem of every file is reported at once."""
+    states, problems = [], []
+    for path in paths:
+        try:
+            states.append((str(path), read_state_file(path)))
+        except ScoringError as exc:
+            problems += exc.problems
+    try:
+        table = score_states(states) if states else None
+    except ScoringError as exc:
+        problems += exc.problems
+    if problems:
+        raise ScoringError(problems)
+    return table
+
+
 def score_states(states: list[tuple[str, dict]]) -> Table:
     """Score (source name, state data) pairs of one game and rank the players."""
     problems: list[str] = []
