@@ -41,6 +41,7 @@ class EndOfRoundStep(Strict):
 
 class MajorProject(Strict):
     id: str
+    short: str
     label: str
     scoring: Literal["compare", "funded"]
     measure: str | None
@@ -82,6 +83,12 @@ class CardValueRanges(Strict):
     law_vote: ValueRange
 
 
+class PlayerValueRanges(Strict):
+    assumed: bool
+    influence: ValueRange
+    funded_pp: ValueRange
+
+
 class SoloTracker(Strict):
     rounds: int = Field(ge=1)
     solo_cards: SoloCards
@@ -94,6 +101,7 @@ class SoloTracker(Strict):
     write_in_projects: WriteInProjects
     comparison: Comparison
     card_value_ranges: CardValueRanges
+    player_value_ranges: PlayerValueRanges
 
     def problems(self) -> list[str]:
         found = duplicate_ids("major_projects", (p.id for p in self.major_projects))
@@ -114,12 +122,14 @@ class SoloTracker(Strict):
                     f"major_projects.{i}.measure: a compared project needs a measure, "
                     "a funded-only project has none"
                 )
-        for name in ("floor", "influence", "law_vote"):
-            span = getattr(self.card_value_ranges, name)
+        spans = [("card_value_ranges", self.card_value_ranges, n)
+                 for n in ("floor", "influence", "law_vote")]
+        spans += [("player_value_ranges", self.player_value_ranges, n)
+                  for n in ("influence", "funded_pp")]
+        for where, ranges, name in spans:
+            span = getattr(ranges, name)
             if span.min > span.max:
-                found.append(
-                    f"card_value_ranges.{name}: min {span.min} is more than max {span.max}"
-                )
+                found.append(f"{where}.{name}: min {span.min} is more than max {span.max}")
         return found
 
 
