@@ -79,11 +79,12 @@ def _grid(
     for h in sorted(cosmos.hexes, key=lambda h: (h[1], h[0])):
         cx, cy = hex_centre(h, size, x0, y0)
         kind = types.get(h, "plain")
-        corners = [[round(x - cx, 3), round(y - cy, 3)] for x, y in hex_polygon(h, size, x0, y0)]
-        meta = {"q": h[0], "r": h[1], "type": kind, "size": size, "corners": corners}
+        polygon = hex_polygon(h, size, x0, y0)
+        meta = {"q": h[0], "r": h[1], "type": kind, "size": size}
         if kind == "frontier":
-            _frontier(b, cosmos, h, cx, cy, side, meta, palette)
+            _frontier(b, cosmos, h, cx, cy, side, polygon, meta, palette)
             continue
+        meta["corners"] = _relative(polygon, cx, cy)
         f = Field(hex_field_id(h), "hex", cx, cy, side, side, shape="circle", meta=meta)
         b.add_field(f, _hex_ink(kind, h, cx, cy, side, palette))
 
@@ -125,6 +126,11 @@ def _hex_ink(kind: str, h: Hex, cx: float, cy: float, d: float, palette: Palette
     raise ValueError(f"unknown space type {kind!r} at {hex_id(h)}")
 
 
+def _relative(polygon, x: float, y: float) -> list[list[float]]:
+    """Corners relative to a field's (x, y), so they hold on any paper."""
+    return [[round(px - x, 3), round(py - y, 3)] for px, py in polygon]
+
+
 def _frontier(
     b: SheetBuilder,
     cosmos: Cosmos,
@@ -132,15 +138,18 @@ def _frontier(
     cx: float,
     cy: float,
     side: float,
+    polygon,
     meta: dict,
     palette: Palette,
 ) -> None:
     reward = cosmos.frontier_reward(h)
     # The flag's box takes the top of the field square, the two values the bottom.
     fw, fh = 8.0, 5.4
-    flag = Field(hex_field_id(h), "hex", cx - fw / 2, cy - side / 2 + 0.4, fw, fh, meta=meta)
+    fx, fy = cx - fw / 2, cy - side / 2 + 0.4
+    meta["corners"] = _relative(polygon, fx, fy)
+    flag = Field(hex_field_id(h), "hex", fx, fy, fw, fh, meta=meta)
     b.add_field(flag, space_icon("frontier", cx, cy - side / 2 + 0.4 + fh / 2, fh * 0.85))
-    d = side / 2 - 0.6
+    d = side / 2 - 0.8
     for which, value, dx in (("high", reward.first, -1), ("low", reward.later, 1)):
         vx, vy = cx + dx * (d / 2 + 0.35), cy + side / 2 - d / 2 - 0.3
         f = Field(
