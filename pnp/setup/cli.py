@@ -95,8 +95,9 @@ def setup(game, players, seed, code_text, ships, piracy, advanced, ai, component
     assert isinstance(code, SetupCode)
     click.echo("\n".join(lines))
     click.echo("")
-    note = " (with your --components file: share it too)" if components else ""
-    click.echo(f"Setup code: {code}{note}   reproduce it with: pnp setup --code {code}")
+    again = f"pnp setup --code {code}" + (f" --components {components}" if components else "")
+    note = " (share the components file too)" if components else ""
+    click.echo(f"Setup code: {code}{note}   reproduce it with: {again}")
     if out is not None:
         from pnp.output import write_pages
         from pnp.paper import find_paper
