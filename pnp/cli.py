@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from pnp.games import GAMES
+from pnp.setup.cli import setup
 
 PAPER_CHOICE = click.Choice(["a4", "letter"], case_sensitive=False)
 GAME_CHOICE = click.Choice(sorted(GAMES), case_sensitive=False)
@@ -174,6 +175,9 @@ def layouts():
         for kind in game.sheets.values():
             click.echo(f"  {kind.name:<12} {', '.join(kind.layout_names())}")
             click.echo(f"  {'':<12} {kind.description}")
+
+
+cli.add_command(setup)
 
 
 def main() -> None:

@@ -10,12 +10,16 @@ import numpy as np
 import pytest
 from conftest import all_sheets, built
 
+from pnp.render.frame import qr_modules
 from pnp.render.pdf import pdf_bytes
 from pnp.render.png import rasterize_pdf
 from pnp.render.svg import svg_text
+from pnp.sheetmap import Field
 from pnp.vision.markers import decode_page_code, find_fiducials
 
+QR_QUIET_MODULES = 2
 DPI = 100
+QR_DPI = 152  # 6 px/mm
 PX = DPI / 25.4
 PAPERS = ["a4", "letter"]
 CASES = [(*s, paper) for s in all_sheets() for paper in PAPERS]
@@ -73,6 +77,11 @@ def test_fields_are_drawn_where_the_map_says(game, sheet, layout, paper):
             union |= field_mask(full.shape, f, grow_mm=0.6)
         stray = own[~union]
         assert stray.min() > 200, "a field's ink lies outside the field's box"
+        # The page-code QR symbol needs its quiet zone: nothing else printed near it.
+        x, y, size = rp.map.qr
+        quiet = QR_QUIET_MODULES * size / len(qr_modules(rp.map.code.text))
+        zone = field_mask(full.shape, Field("qr", "qr", x, y, size, size), grow_mm=quiet)
+        assert raster(rp.page.without_groups({"page-code"}))[zone].min() > 200, "ink near the QR"
 
 
 @pytest.mark.parametrize("game,sheet,layout,paper", CASES, ids=IDS)
@@ -87,9 +96,14 @@ def test_fiducials_and_page_code_are_found(game, sheet, layout, paper):
             for fid in rp.map.fiducials:
                 expect = np.array(fid.corners()) * PX
                 assert np.abs(found[fid.id] - expect).max() < 2.5, fid.corner
-            x, y, size = (np.array(rp.map.qr) * PX).round().astype(int)
-            m = round(4 * PX)
-            crop = gray[max(0, y - m) : y + size + m, max(0, x - m) : x + size + m]
+            # The QR is read from the flattened page at 6 px/mm (a 2 MP photo of a whole
+            # page gives about 5.5); at 100 dpi its 0.8 mm modules alias to 3.15 px.
+            qr_px = QR_DPI / 25.4
+            page = cv2.cvtColor(rasterize_pdf(pdf_bytes([rp.page]), QR_DPI)[0],
+                                cv2.COLOR_RGB2GRAY)
+            x, y, size = (np.array(rp.map.qr) * qr_px).round().astype(int)
+            m = round(2.5 * qr_px)  # the quiet zone, short of the corner marker
+            crop = page[max(0, y - m) : y + size + m, max(0, x - m) : x + size + m]
             assert decode_page_code(crop) == rp.map.code
             assert rp.map.code.serial == serial
 

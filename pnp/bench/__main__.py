@@ -8,6 +8,7 @@ import sys
 BENCHES = {
     "kit": "pnp.bench.kit",
     "help": "pnp.bench.startup",
+    "setup": "pnp.bench.setup",
 }
 
 

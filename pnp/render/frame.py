@@ -53,7 +53,9 @@ def qr_modules(text: str) -> tuple[tuple[bool, ...], ...]:
 
 
 def _cells_to_rects(cells, x: float, y: float, cell: float) -> list[Item]:
-    """Black runs of each row as one rectangle (small files, no hairline gaps)."""
+    """Black runs of each row as one rectangle (small files). Each run reaches a little
+    into the row below so that anti-aliased rasterizers leave no light seam between rows."""
+    seam = cell * 0.08
     rects: list[Item] = []
     for j, row in enumerate(cells):
         i = 0
@@ -62,7 +64,9 @@ def _cells_to_rects(cells, x: float, y: float, cell: float) -> list[Item]:
                 start = i
                 while i < len(row) and row[i]:
                     i += 1
-                rects.append(Rect(x + start * cell, y + j * cell, (i - start) * cell, cell, FILLED))
+                below = seam if j + 1 < len(cells) else 0.0
+                rects.append(Rect(x + start * cell, y + j * cell, (i - start) * cell, cell + below,
+                                  FILLED))
             else:
                 i += 1
     return rects

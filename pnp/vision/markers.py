@@ -34,17 +34,18 @@ def find_fiducials(gray: np.ndarray) -> dict[int, np.ndarray]:
 def decode_page_code(gray: np.ndarray) -> PageCode | None:
     """The page code in ``gray`` (best: a crop around the QR symbol), or None if none decodes.
 
-    Small symbols are tried again at twice the size: the detector wants modules
-    of several pixels.
+    Small crops are tried again at twice the size: the detector wants modules of
+    several pixels.
     """
+    candidates = [gray]
+    if max(gray.shape) < 1200:
+        candidates.append(cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC))
     detector = cv2.QRCodeDetector()
-    text, _, _ = detector.detectAndDecode(gray)
-    if not text and max(gray.shape) < 1200:
-        big = cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
-        text, _, _ = detector.detectAndDecode(big)
-    if not text:
-        return None
-    try:
-        return PageCode.parse(text)
-    except ValueError:
-        return None
+    for image in candidates:
+        text, _, _ = detector.detectAndDecode(image)
+        if text:
+            try:
+                return PageCode.parse(text)
+            except ValueError:
+                return None
+    return None
