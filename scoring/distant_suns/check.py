@@ -16,6 +16,7 @@ from scoring.distant_suns.facts import (
     Drawn,
     drawn_shapes,
     frontier_reached,
+    geometry,
     parse_hexes,
     round_turn,
 )
@@ -36,7 +37,17 @@ def check(
     table of all players (:func:`scoring.distant_suns.score.score_table`)
     turns it off and works the race out from the turns.
     """
-    drawn = drawn_shapes(state, cosmos)
+    return problems_with(state, cosmos, shapes, drawn_shapes(state, cosmos), frontier_marks)
+
+
+def problems_with(
+    state: DistantSunsState,
+    cosmos: Cosmos,
+    shapes: Shapes,
+    drawn: tuple[Drawn, ...],
+    frontier_marks: bool,
+) -> list[Problem]:
+    """:func:`check` given ``drawn_shapes(state, cosmos)``, for callers that have it."""
     found = _zones(state, cosmos, shapes)
     found += _optimization(state, shapes)
     found += _shapes(state, cosmos)
@@ -155,7 +166,7 @@ def _placement(
 
 def _upgrades(state: DistantSunsState, cosmos: Cosmos, drawn: tuple[Drawn, ...]) -> list[Problem]:
     found = []
-    upgrades = cosmos.of_type("upgrade")
+    upgrades = geometry(cosmos).of_type("upgrade")
     gained = len(upgrades & frozenset(h for d in drawn for h in d.placed.hexes))
     if state.upgrades_gained is not None and state.upgrades_gained != gained:
         found.append(
@@ -198,7 +209,7 @@ def _frontier(
     state: DistantSunsState, cosmos: Cosmos, drawn: tuple[Drawn, ...], marks_required: bool
 ) -> list[Problem]:
     found = []
-    frontiers = cosmos.of_type("frontier")
+    frontiers = geometry(cosmos).of_type("frontier")
     reached = frontier_reached(cosmos, drawn)
     marked: set[Hex] = set()
     for key, mark in state.frontier.items():

@@ -6,8 +6,9 @@ the turn each Frontier was reached is found. Nothing here judges the state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from scoring.distant_suns.hexgrid import Hex, hex_id, neighbours, parse_hex_id
 from scoring.distant_suns.layout import Cosmos
@@ -29,16 +30,61 @@ def round_turn(cosmos: Cosmos, number: int) -> tuple[int, int]:
     return (number - 1) // per + 1, (number - 1) % per + 1
 
 
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> Hex | None:
+    try:
+        return parse_hex_id(text)
+    except ValueError:
+        return None
+
+
 def parse_hexes(ids: Iterable[str]) -> tuple[frozenset[Hex], list[str]]:
     """The hexes named by ``ids``, and the ids that are not hex ids."""
     found: set[Hex] = set()
     bad: list[str] = []
     for text in ids:
-        try:
-            found.add(parse_hex_id(text))
-        except ValueError:
+        h = _parsed(text)
+        if h is None:
             bad.append(text)
+        else:
+            found.add(h)
     return frozenset(found), bad
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """What scoring asks of a cosmos again and again, worked out once."""
+
+    spaces: Mapping[str, frozenset[Hex]]  # space type -> its spaces
+    near: Mapping[str, Mapping[Hex, frozenset[Hex]]]  # type -> hex -> such spaces next to it
+
+    def of_type(self, kind: str) -> frozenset[Hex]:
+        return self.spaces.get(kind, frozenset())
+
+
+_GEOMETRY: dict[int, tuple[Cosmos, Geometry]] = {}
+
+
+def geometry(cosmos: Cosmos) -> Geometry:
+    """The :class:`Geometry` of ``cosmos``, cached while the cosmos lives."""
+    cached = _GEOMETRY.get(id(cosmos))
+    if cached is not None and cached[0] is cosmos:
+        return cached[1]
+    kinds = set(cosmos.space_types.values())
+    spaces = {k: cosmos.of_type(k) for k in kinds}
+    near = {
+        k: {
+            h: frozenset(n for n in neighbours(h) if n in spaces[k])
+            for h in cosmos.hexes
+            if any(n in spaces[k] for n in neighbours(h))
+        }
+        for k in kinds
+    }
+    if len(_GEOMETRY) > 8:
+        _GEOMETRY.clear()
+    found = Geometry(spaces, near)
+    _GEOMETRY[id(cosmos)] = (cosmos, found)
+    return found
 
 
 @dataclass(frozen=True)
@@ -69,13 +115,14 @@ def drawn_shapes(state: DistantSunsState, cosmos: Cosmos) -> tuple[Drawn, ...]:
 
 def frontier_reached(cosmos: Cosmos, drawn: Iterable[Drawn]) -> dict[Hex, int]:
     """Frontier space -> the earliest game turn a shape covered a space next to it."""
-    frontiers = cosmos.of_type("frontier")
+    near = geometry(cosmos).near.get("frontier", {})
     reached: dict[Hex, int] = {}
     for d in drawn:
+        turn = d.placed.turn
         for h in d.placed.hexes:
-            for n in neighbours(h):
-                if n in frontiers and d.placed.turn < reached.get(n, 1 << 30):
-                    reached[n] = d.placed.turn
+            for n in near.get(h, ()):
+                if turn < reached.get(n, 1 << 30):
+                    reached[n] = turn
     return reached
 
 

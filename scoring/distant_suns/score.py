@@ -31,11 +31,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from scoring.distant_suns.check import check
+from scoring.distant_suns.check import problems_with
 from scoring.distant_suns.facts import (
     Drawn,
     drawn_shapes,
     frontier_reached,
+    geometry,
     listed,
     ordered,
     round_turn,
@@ -117,10 +118,10 @@ def score(state: DistantSunsState, cosmos: Cosmos, shapes: Shapes) -> Breakdown:
 
     Raises InvalidState listing every problem ``check`` finds.
     """
-    problems = check(state, cosmos, shapes)
+    drawn = drawn_shapes(state, cosmos)
+    problems = problems_with(state, cosmos, shapes, drawn, frontier_marks=True)
     if problems:
         raise InvalidState(problems, state.player)
-    drawn = drawn_shapes(state, cosmos)
     reached = frontier_reached(cosmos, drawn)
     first = {h: state.frontier[hex_id(h)] == "high" for h in reached}
     return _breakdown(state, cosmos, drawn, reached, first)
@@ -149,15 +150,15 @@ def score_table(
     Raises InvalidState listing every problem of every sheet, fields
     prefixed ``states.<i>.``.
     """
+    drawn = [drawn_shapes(s, cosmos) for s in states]
     problems: list[Problem] = []
-    for i, state in enumerate(states):
+    for i, (state, d) in enumerate(zip(states, drawn, strict=True)):
         who = state.player or f"player {i + 1}"
         problems += [
             Problem(f"states.{i}.{p.field}", f"{who}: {p.message}")
-            for p in check(state, cosmos, shapes, frontier_marks=False)
+            for p in problems_with(state, cosmos, shapes, d, frontier_marks=False)
         ]
     problems += _same_board(states)
-    drawn = [drawn_shapes(s, cosmos) for s in states]
     reached = [frontier_reached(cosmos, d) for d in drawn]
     earliest: dict[Hex, int] = {}
     for r in reached:
@@ -277,11 +278,12 @@ def _label_key(label: str) -> tuple[int, int, str]:
 
 
 def _tile_line(tile: OptimizationTile, zone: str, cosmos: Cosmos, drawn: tuple[Drawn, ...]) -> Line:
+    geo = geometry(cosmos)
     mine = [d for d in drawn if d.placed.zone == zone]
     hexes: set[Hex] = set()
     earners: list[Drawn] = []
     if tile in ("alien", "upgrade"):
-        spaces = cosmos.of_type(tile)
+        spaces = geo.of_type(tile)
         for d in mine:
             hit = d.placed.hexes & spaces
             if hit:
@@ -290,9 +292,9 @@ def _tile_line(tile: OptimizationTile, zone: str, cosmos: Cosmos, drawn: tuple[D
         times = len(hexes)
         what = f"{TILE_NAMES[tile]} spaces covered"
     elif tile == "treasure":
-        treasures = cosmos.of_type("treasure")
+        near = geo.near.get("treasure", {})
         for d in mine:
-            touched = {n for h in d.placed.hexes for n in neighbours(h)} & treasures
+            touched = {n for h in d.placed.hexes for n in near.get(h, ())}
             if touched:
                 hexes |= touched
                 earners.append(d)
@@ -305,11 +307,11 @@ def _tile_line(tile: OptimizationTile, zone: str, cosmos: Cosmos, drawn: tuple[D
         times = len(group)
         what = "shapes in the largest group"
     else:
-        holes = cosmos.of_type("black_hole")
+        by_hole = geo.near.get("black_hole", {})
         for d in mine:
-            near = {h for h in d.placed.hexes if any(n in holes for n in neighbours(h))}
-            if near:
-                hexes |= near
+            near_hole = {h for h in d.placed.hexes if h in by_hole}
+            if near_hole:
+                hexes |= near_hole
                 earners.append(d)
         times = len(earners)
         what = "shapes next to a Black Hole"
@@ -395,7 +397,7 @@ def _treasure_bonus(cosmos: Cosmos, covered: frozenset[Hex]) -> Line:
     each = cosmos.scoring.treasure_bonus
     done = [
         t
-        for t in cosmos.of_type("treasure")
+        for t in geometry(cosmos).of_type("treasure")
         if all(n in covered for n in neighbours(t) if n in cosmos.hexes)
     ]
     points = each * len(done)
@@ -411,7 +413,7 @@ def _treasure_bonus(cosmos: Cosmos, covered: frozenset[Hex]) -> Line:
 
 def _alien_penalty(cosmos: Cosmos, covered: frozenset[Hex]) -> Line:
     each = cosmos.scoring.alien_penalty
-    left = cosmos.of_type("alien") - covered
+    left = geometry(cosmos).of_type("alien") - covered
     points = each * len(left)
     names = " ".join(listed(left)) or "none"
     return Line(
