@@ -1,4 +1,4 @@
-"""Run a benchmark: ``python -m pnp.bench kit|help [...]``."""
+"""Run a benchmark: ``python -m pnp.bench NAME [...]``; no NAME lists them."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ BENCHES = {
     "kit": "pnp.bench.kit",
     "help": "pnp.bench.startup",
     "setup": "pnp.bench.setup",
+    "placements": "pnp.bench.placements",
+    "sd-scoring": "pnp.bench.sd_scoring",
 }
 
 

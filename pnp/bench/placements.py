@@ -1,6 +1,6 @@
 """Time Distant Suns' legal_placements on a mid-game sheet (not a pytest test).
 
-Run: python tests/bench_distant_suns.py [--covered 40] [--seed 7] [--repeat 50]
+Run: python -m pnp.bench placements [--covered 40] [--seed 7] [--repeat 50]
 
 A seeded random game is played on the shipped cosmos until about ``--covered``
 hexes are covered; then, for every zone, with 2 Upgrades available:
@@ -17,15 +17,11 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from scoring.distant_suns import placement  # noqa: E402
-from scoring.distant_suns.layout import load_cosmos, load_shapes  # noqa: E402
-from scoring.distant_suns.placement import Sheet, legal_placements  # noqa: E402
+from scoring.distant_suns import placement
+from scoring.distant_suns.layout import load_cosmos, load_shapes
+from scoring.distant_suns.placement import Sheet, legal_placements
 
 
 def mid_game_sheet(covered: int, seed: int) -> Sheet:
@@ -41,12 +37,13 @@ def mid_game_sheet(covered: int, seed: int) -> Sheet:
     return sheet
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m pnp.bench placements",
+                                     description=__doc__.splitlines()[0])
     parser.add_argument("--covered", type=int, default=40)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--repeat", type=int, default=50)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
 
     played = mid_game_sheet(args.covered, args.seed)
     placement._forms.cache_clear()
@@ -67,7 +64,4 @@ def main() -> None:
         worst = max(worst, cold)
         print(f"{zone.id:<12} {zone.size:>5} {len(found):>6} {cold:>8.2f} {warm:>8.3f}")
     print(f"slowest cold call: {worst:.2f} ms (target < 20 ms per shape)")
-
-
-if __name__ == "__main__":
-    main()
+    return 0

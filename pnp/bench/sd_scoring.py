@@ -1,6 +1,6 @@
 """Benchmark: Stellar Drift states checked and scored per second, on one core.
 
-Run: python tests/bench_stellar_drift_scoring.py [seconds]
+Run: python -m pnp.bench sd-scoring [seconds]
 Scores every shipped example plus random valid-looking states (fixed seed),
 each through ``score`` (which runs ``check`` first). Target: 5,000 states/s.
 """
@@ -8,17 +8,14 @@ each through ``score`` (which runs ``check`` first). Target: 5,000 states/s.
 from __future__ import annotations
 
 import random
-import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from scoring.stellar_drift.layouts import load_ship, load_tech, load_tracker, ship_names
+from scoring.stellar_drift.score import score
+from scoring.stellar_drift.state import StellarDriftState, load_state
 
-from scoring.stellar_drift.layouts import load_ship, load_tech, load_tracker, ship_names  # noqa: E402
-from scoring.stellar_drift.score import score  # noqa: E402
-from scoring.stellar_drift.state import StellarDriftState, load_state  # noqa: E402
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "stellar-drift"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "stellar-drift"
 TARGET = 5_000
 
 
@@ -45,7 +42,13 @@ def states(rng: random.Random, n: int) -> list[tuple[StellarDriftState, tuple]]:
     return out
 
 
-def main(seconds: float = 3.0) -> float:
+def main(argv: list[str] | None = None) -> int:
+    seconds = float(argv[0]) if argv else 3.0
+    rate(seconds)
+    return 0
+
+
+def rate(seconds: float = 3.0) -> float:
     work = states(random.Random(1), 200)
     for s, layouts in work:  # warm the per-ship caches
         score(s, *layouts)
@@ -54,11 +57,7 @@ def main(seconds: float = 3.0) -> float:
         for s, layouts in work:
             score(s, *layouts)
         done += len(work)
-    rate = done / (time.perf_counter() - start)
-    verdict = "ok" if rate >= TARGET else f"below the {TARGET:,}/s target"
-    print(f"{rate:,.0f} states scored per second ({done:,} in {seconds:g} s, one core): {verdict}")
-    return rate
-
-
-if __name__ == "__main__":
-    main(float(sys.argv[1]) if len(sys.argv) > 1 else 3.0)
+    per_s = done / (time.perf_counter() - start)
+    verdict = "ok" if per_s >= TARGET else f"below the {TARGET:,}/s target"
+    print(f"{per_s:,.0f} states scored per second ({done:,} in {seconds:g} s, one core): {verdict}")
+    return per_s
