@@ -22,37 +22,116 @@ class ScoringError(ValueError):
         super().__init__("cannot score:\n" + "\n".join(f"  - {p}" for p in self.problems))
 
 
-def _stellar_drift(source: str, data: dict) -> list[PlayerResult]:
+def _stellar_drift(states: list[tuple[str, dict]]) -> list[PlayerResult]:
     from scoring.stellar_drift import layouts
     from scoring.stellar_drift.problem import InvalidState
     from scoring.stellar_drift.score import score
     from scoring.stellar_drift.state import parse_state
 
+    results, problems = [], []
+    for source, data in states:
+        try:
+            state = parse_state(data)
+            if state.ship not in layouts.ship_names():
+                raise InvalidState([], f"unknown ship {state.ship!r}; choose one of "
+                                       f"{', '.join(layouts.ship_names())}")
+            b = score(state, layouts.load_ship(state.ship), layouts.load_tracker(),
+                      layouts.load_tech())
+        except InvalidState as exc:
+            problems.append(f"{source}: {exc}")
+            continue
+        results.append(PlayerResult(
+            name=b.player or Path(source).stem,
+            total=b.total,
+            categories=tuple(CategoryScore(ln.id, ln.label, ln.vp, ln.why, ln.marks)
+                             for ln in b.lines),
+            tiebreak=b.tie_breaker,
+            tiebreak_why=b.tie_breaker_why,
+            serial=b.serial,
+            detail={"ship": b.ship, "solo_rating": b.solo_rating,
+                    "warnings": [str(w) for w in b.warnings]},
+        ))
+    if problems:
+        raise ScoringError(problems)
+    return results
+
+
+def _distant_suns(states: list[tuple[str, dict]]) -> list[PlayerResult]:
+    """All sheets of one game together: the Frontier race needs every player's turns."""
+    from scoring.distant_suns.layout import load_cosmos, load_shapes
+    from scoring.distant_suns.problem import InvalidState
+    from scoring.distant_suns.score import rank, score, score_table
+    from scoring.distant_suns.state import parse_state
+
+    parsed, problems = [], []
+    for source, data in states:
+        try:
+            parsed.append(parse_state(data))
+        except InvalidState as exc:
+            problems.append(f"{source}: {exc}")
+    if problems:
+        raise ScoringError(problems)
     try:
-        state = parse_state(data)
-        if state.ship not in layouts.ship_names():
-            raise InvalidState([], f"unknown ship {state.ship!r}; choose one of "
-                                   f"{', '.join(layouts.ship_names())}")
-        b = score(state, layouts.load_ship(state.ship), layouts.load_tracker(), layouts.load_tech())
+        if len(parsed) == 1:  # a sheet alone scores the Frontier values circled on it
+            standings = rank([score(parsed[0], load_cosmos(), load_shapes())])
+        else:
+            standings = score_table(parsed, load_cosmos(), load_shapes())
     except InvalidState as exc:
-        raise ScoringError([f"{source}: {exc}"]) from None
-    return [PlayerResult(
-        name=b.player or Path(source).stem,
-        total=b.total,
-        categories=tuple(CategoryScore(ln.id, ln.label, ln.vp, ln.why, ln.marks) for ln in b.lines),
-        tiebreak=b.tie_breaker,
-        tiebreak_why=b.tie_breaker_why,
-        serial=b.serial,
-        detail={"ship": b.ship, "solo_rating": b.solo_rating,
-                "warnings": [str(w) for w in b.warnings]},
-    )]
+        sources = ", ".join(f"states.{i} = {src}" for i, (src, _) in enumerate(states))
+        raise ScoringError([f"{exc} ({sources})"]) from None
+    return [
+        PlayerResult(
+            name=st.player or f"player {i + 1}",
+            total=st.total,
+            categories=tuple(
+                CategoryScore(ln.id, ln.label, ln.points, ln.why,
+                              tuple(f"hex-{h}" for h in ln.hexes))
+                for ln in st.breakdown.lines
+            ),
+            serial=st.breakdown.serial,
+        )
+        for i, st in enumerate(standings)
+    ]
 
 
-SCORERS: dict[str, Callable[[str, dict], list[PlayerResult]]] = {
+def _federation(states: list[tuple[str, dict]]) -> list[PlayerResult]:
+    from scoring.federation.score_pad import load_score_pad
+    from scoring.federation.state import InvalidState, parse_state, score
+
+    pad = load_score_pad()
+    results, problems = [], []
+    for source, data in states:
+        try:
+            state = parse_state(data)
+            table = score(state, pad)
+        except InvalidState as exc:
+            problems.append(f"{source}: {exc}")
+            continue
+        serials = {p.name: p.serial for p in state.players}
+        results += [
+            PlayerResult(
+                name=ps.player,
+                total=ps.total,
+                categories=tuple(CategoryScore(ln.category, ln.label, ln.value)
+                                 for ln in ps.lines),
+                serial=serials.get(ps.player),
+            )
+            for ps in table.scores
+        ]
+    if problems:
+        raise ScoringError(problems)
+    return results
+
+
+SCORERS: dict[str, Callable[[list[tuple[str, dict]]], list[PlayerResult]]] = {
     "stellar-drift": _stellar_drift,
+    "distant-suns": _distant_suns,
+    "federation": _federation,
 }
 SCHEMAS: dict[str, str] = {
     "stellar-drift": "scoring.stellar_drift.state:state_schema",
+    "distant-suns": "scoring.distant_suns.state:state_schema",
+    "federation": "scoring.federation.state:state_schema",
 }
 
 
@@ -109,12 +188,6 @@ def score_states(states: list[tuple[str, dict]]) -> Table:
         raise ScoringError(problems)
     if len(games) > 1:
         raise ScoringError([f"states of different games in one table: {', '.join(sorted(games))}"])
-    results: list[PlayerResult] = []
-    for source, data in states:
-        try:
-            results += SCORERS[data["game"]](source, data)
-        except ScoringError as exc:
-            problems += exc.problems
-    if problems:
-        raise ScoringError(problems)
-    return ranked(games.pop(), results)
+    game = games.pop()
+    results = SCORERS[game](states)
+    return ranked(game, results)

@@ -71,3 +71,21 @@ def test_states_of_two_games_are_refused(tmp_path):
     other = write(tmp_path, "x.json", {"game": "chess"})
     result = run("score", sd, other)
     assert result.exit_code == 1 and "chess" in result.output
+
+
+def test_every_game_has_a_schema_and_a_scorable_example():
+    for game in ("stellar-drift", "distant-suns", "federation"):
+        assert "properties" in json.loads(run("schema", game).output)
+        files = sorted((EXAMPLES / game).glob("*.json"))
+        assert files, game
+        table = json.loads(run("score", *files, "--json").output)
+        assert table["game"] == game and table["players"]
+        for p in table["players"]:
+            assert p["total"] == sum(c["points"] for c in p["categories"].values())
+
+
+def test_distant_suns_hexes_that_earned_points_are_sheet_field_ids():
+    table = json.loads(run("score", EXAMPLES / "distant-suns" / "example.json", "--json").output)
+    penalty = table["players"][0]["categories"]["alien-penalty"]
+    assert penalty["points"] == -5 * len(penalty["ids"])
+    assert all(i.startswith("hex-q") for i in penalty["ids"])
