@@ -11,6 +11,7 @@ BENCHES = {
     "setup": "pnp.bench.setup",
     "placements": "pnp.bench.placements",
     "sd-scoring": "pnp.bench.sd_scoring",
+    "ds-scoring": "pnp.bench.ds_scoring",
 }
 
 

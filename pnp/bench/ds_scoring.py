@@ -1,6 +1,6 @@
 """Time Distant Suns end-of-game scoring on one core (not a pytest test).
 
-Run: python tests/bench_distant_suns_scoring.py [--games 200] [--seconds 3] [--seed 1]
+Run: python -m pnp.bench ds-scoring [--games 200] [--seconds 3] [--seed 1]
 
 Plays ``--games`` seeded random legal games on the shipped cosmos (random
 zones, random legal placements, Upgrades spent when the placement chooses
@@ -17,17 +17,13 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from scoring.distant_suns.hexgrid import hex_id, neighbours  # noqa: E402
-from scoring.distant_suns.layout import load_cosmos, load_shapes  # noqa: E402
-from scoring.distant_suns.placement import Sheet, legal_placements  # noqa: E402
-from scoring.distant_suns.score import score, score_table  # noqa: E402
-from scoring.distant_suns.state import TILES, parse_state  # noqa: E402
+from scoring.distant_suns.hexgrid import hex_id, neighbours
+from scoring.distant_suns.layout import load_cosmos, load_shapes
+from scoring.distant_suns.placement import Sheet, legal_placements
+from scoring.distant_suns.score import score, score_table
+from scoring.distant_suns.state import TILES, parse_state
 
 COSMOS = load_cosmos()
 SHAPES = load_shapes()
@@ -86,12 +82,13 @@ def rate(label: str, work, items: list, seconds: float, per_item: int = 1) -> fl
     return per_second
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m pnp.bench ds-scoring",
+                                     description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
 
     data = games(args.games, args.seed)
     states = [parse_state(d) for d in data]
@@ -107,6 +104,7 @@ def main() -> None:
     rate("table (x4)", lambda t: score_table(t, COSMOS, SHAPES), tables, args.seconds, 4)
     verdict = "meets" if best >= 1000 else "misses"
     print(f"score: {best:.0f} states/s on one core ({verdict} the 1,000/s target)")
+    return 0
 
 
 def _one_board(seed: int) -> list[dict]:
@@ -115,6 +113,3 @@ def _one_board(seed: int) -> list[dict]:
     pairing = dict(zip(rng.sample([*zone_ids, "black-hole"], 5), TILES, strict=True))
     return [random_game(rng, zone_ids, pairing) for _ in range(4)]
 
-
-if __name__ == "__main__":
-    main()
