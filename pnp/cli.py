@@ -70,11 +70,20 @@ def cli() -> None:
 @click.argument("sheet")
 @click.option("--layout", help="Which layout (e.g. a ship); `pnp layouts` lists them.")
 @click.option("--paper", type=PAPER_CHOICE, default="a4", show_default=True)
-@click.option("--serial", type=click.IntRange(0, 999999), default=1, show_default=True,
-              help="Sheet-set serial printed in the page code.")
+@click.option(
+    "--serial",
+    type=click.IntRange(0, 999999),
+    default=1,
+    show_default=True,
+    help="Sheet-set serial printed in the page code.",
+)
 @click.option("--ink-saving", is_flag=True, help="Drop large colour fills; symbols stay.")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
-              help="Output file: .pdf, .svg or .png.")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    required=True,
+    help="Output file: .pdf, .svg or .png.",
+)
 @_layout_errors
 def render(game, sheet, layout, paper, serial, ink_saving, out):
     """Render one sheet of GAME to a PDF, SVG or PNG file."""
@@ -92,17 +101,36 @@ def render(game, sheet, layout, paper, serial, ink_saving, out):
 
 
 @cli.command()
-@click.option("--game", "games", type=GAME_CHOICE, multiple=True,
-              help="Only this game (repeatable); default: every game.")
-@click.option("--players", type=click.IntRange(1, 99), default=5, show_default=True,
-              help="Copies of each writable sheet (a pad), serials in sequence.")
+@click.option(
+    "--game",
+    "games",
+    type=GAME_CHOICE,
+    multiple=True,
+    help="Only this game (repeatable); default: every game.",
+)
+@click.option(
+    "--players",
+    type=click.IntRange(1, 99),
+    default=5,
+    show_default=True,
+    help="Copies of each writable sheet (a pad), serials in sequence.",
+)
 @click.option("--paper", type=PAPER_CHOICE, default="a4", show_default=True)
-@click.option("--format", "formats", type=click.Choice(["pdf", "svg", "png"]), multiple=True,
-              help="Repeatable; default: pdf, svg and png previews.")
+@click.option(
+    "--format",
+    "formats",
+    type=click.Choice(["pdf", "svg", "png"]),
+    multiple=True,
+    help="Repeatable; default: pdf, svg and png previews.",
+)
 @click.option("--serial-start", type=click.IntRange(0, 999000), default=1, show_default=True)
 @click.option("--ink-saving", is_flag=True, help="Drop large colour fills; symbols stay.")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+)
 @_layout_errors
 def kit(games, players, paper, formats, serial_start, ink_saving, out):
     """Print the whole kit: every sheet of every layout, as pads of --players copies."""
@@ -110,8 +138,9 @@ def kit(games, players, paper, formats, serial_start, ink_saving, out):
 
     jobs = plan_kit(games or sorted(GAMES), players, serial_start)
     written = []
-    with click.progressbar(jobs, label="Printing kit", file=sys.stderr,
-                           item_show_func=lambda j: j.label if j else "") as bar:
+    with click.progressbar(
+        jobs, label="Printing kit", file=sys.stderr, item_show_func=lambda j: j.label if j else ""
+    ) as bar:
         for job in bar:
             written += write_job(job, out, paper, formats or ("pdf", "svg", "png"), ink_saving)
     click.echo(f"{len(written)} files in {out}/")
@@ -128,8 +157,9 @@ def map_(game, sheet, layout, paper, serial):
     """Print the sheet map of a sheet as JSON: page size, fiducials, every markable field."""
     kind, layout = _sheet(game, sheet, layout)
     if not kind.writable:
-        raise click.BadParameter(f"{game} {sheet} has nothing to mark, so no map",
-                                 param_hint="SHEET")
+        raise click.BadParameter(
+            f"{game} {sheet} has nothing to mark, so no map", param_hint="SHEET"
+        )
     from pnp.paper import find_paper
     from pnp.sheets.base import Palette
 
@@ -142,7 +172,8 @@ def map_(game, sheet, layout, paper, serial):
 @click.argument("game", type=GAME_CHOICE)
 def schema(game):
     """Print the JSON Schema of GAME's sheet state (what `pnp score` reads)."""
-    from scoring.games import SCHEMAS, schema as game_schema
+    from scoring.games import SCHEMAS
+    from scoring.games import schema as game_schema
 
     if game not in SCHEMAS:
         raise click.BadParameter(f"no state schema for {game} yet", param_hint="GAME")
@@ -150,8 +181,9 @@ def schema(game):
 
 
 @cli.command()
-@click.argument("states", nargs=-1, required=True,
-                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument(
+    "states", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @_layout_errors
 def score(states, as_json):

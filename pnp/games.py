@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Callable
 
 
 @dataclass(frozen=True)
@@ -57,39 +57,75 @@ GAMES: dict[str, Game] = {
         "Stellar Drift",
         {
             "ship": SheetKind("ship", "the five ship sheets", f"{_SD}:ship", f"{_SD}:ship_layouts"),
-            "tracker": SheetKind("tracker", "ship repair tracks, captain skills, end scoring",
-                                 f"{_SD}:tracker", f"{_SD}:tracker_layouts"),
-            "tech": SheetKind("tech", "income, tech tracks, round tracker, spent cubes",
-                              f"{_SD}:tech", f"{_SD}:tech_layouts"),
-            "components": SheetKind("components", "energy sideboards, ready tokens, cube tokens",
-                                    f"{_SD}:components", f"{_SD}:component_layouts",
-                                    writable=False),
+            "tracker": SheetKind(
+                "tracker",
+                "ship repair tracks, captain skills, end scoring",
+                f"{_SD}:tracker",
+                f"{_SD}:tracker_layouts",
+            ),
+            "tech": SheetKind(
+                "tech",
+                "income, tech tracks, round tracker, spent cubes",
+                f"{_SD}:tech",
+                f"{_SD}:tech_layouts",
+            ),
+            "components": SheetKind(
+                "components",
+                "energy sideboards, ready tokens, cube tokens",
+                f"{_SD}:components",
+                f"{_SD}:component_layouts",
+                writable=False,
+            ),
         },
     ),
     "distant-suns": Game(
         "distant-suns",
         "Distant Suns",
         {
-            "cosmos": SheetKind("cosmos", "the Cosmos hex sheet", f"{_DS}:cosmos",
-                                f"{_DS}:cosmos_layouts"),
-            "templates": SheetKind("templates", "the 11 shape templates at true hex size",
-                                   f"{_DS}:templates", f"{_DS}:plain_layouts", writable=False),
-            "board": SheetKind("board", "the Dashboard board (two parts)", f"{_DS}:board",
-                               f"{_DS}:plain_layouts", writable=False),
-            "tiles": SheetKind("tiles", "Exploration Zone, Optimization and Assignment tiles",
-                               f"{_DS}:tiles", f"{_DS}:plain_layouts", writable=False),
+            "cosmos": SheetKind(
+                "cosmos", "the Cosmos hex sheet", f"{_DS}:cosmos", f"{_DS}:cosmos_layouts"
+            ),
+            "templates": SheetKind(
+                "templates",
+                "the 11 shape templates at true hex size",
+                f"{_DS}:templates",
+                f"{_DS}:plain_layouts",
+                writable=False,
+            ),
+            "board": SheetKind(
+                "board",
+                "the Dashboard board (two parts)",
+                f"{_DS}:board",
+                f"{_DS}:plain_layouts",
+                writable=False,
+            ),
+            "tiles": SheetKind(
+                "tiles",
+                "Exploration Zone, Optimization and Assignment tiles",
+                f"{_DS}:tiles",
+                f"{_DS}:plain_layouts",
+                writable=False,
+            ),
         },
     ),
     "federation": Game(
         "federation",
         "Federation",
         {
-            "scorepad": SheetKind("scorepad", "end-of-game score pad, 1-5 players",
-                                  f"{_FD}:scorepad", f"{_FD}:scorepad_layouts"),
+            "scorepad": SheetKind(
+                "scorepad",
+                "end-of-game score pad, 1-5 players",
+                f"{_FD}:scorepad",
+                f"{_FD}:scorepad_layouts",
+            ),
             "solo": SheetKind("solo", "Solo-mode tracker", f"{_FD}:solo", f"{_FD}:solo_layouts"),
-            "reference": SheetKind("reference", "Piracy, AI Assistant and Erudite references",
-                                   f"{_FD}:reference", f"{_FD}:reference_layouts",
-                                   writable=False),
+            "reference": SheetKind(
+                "reference",
+                "Piracy, AI Assistant and Erudite references",
+                f"{_FD}:reference",
+                f"{_FD}:reference_layouts",
+                writable=False,
+            ),
         },
     ),
 }

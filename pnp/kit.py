@@ -21,7 +21,9 @@ class KitJob:
 
     @property
     def stem(self) -> str:
-        return self.kind.name if self.layout == self.kind.name else f"{self.kind.name}-{self.layout}"
+        return (
+            self.kind.name if self.layout == self.kind.name else f"{self.kind.name}-{self.layout}"
+        )
 
 
 def plan_kit(games, players: int, serial_start: int) -> list[KitJob]:
@@ -33,8 +35,11 @@ def plan_kit(games, players: int, serial_start: int) -> list[KitJob]:
     jobs = []
     for name in games:
         for kind in GAMES[name].sheets.values():
-            serials = tuple(range(serial_start, serial_start + players)) if kind.writable else (
-                serial_start,)
+            serials = (
+                tuple(range(serial_start, serial_start + players))
+                if kind.writable
+                else (serial_start,)
+            )
             for layout in kind.layout_names():
                 jobs.append(KitJob(name, kind, layout, serials))
     return jobs
@@ -46,7 +51,9 @@ def write_job(job: KitJob, out: Path, paper_name: str, formats, ink_saving: bool
     from pnp.sheets.base import Palette
 
     paper, palette = find_paper(paper_name), Palette(ink_saving)
-    pages = [p for serial in job.serials for p in job.kind.build(job.layout, paper, serial, palette)]
+    pages = [
+        p for serial in job.serials for p in job.kind.build(job.layout, paper, serial, palette)
+    ]
     first_copy = pages[: len(pages) // len(job.serials)]
     folder = out / job.game
     written: list[Path] = []

@@ -107,7 +107,11 @@ class SheetMap:
                 }
                 for f in self.fiducials
             ],
-            "qr": {"x": round(self.qr[0], 3), "y": round(self.qr[1], 3), "size": round(self.qr[2], 3)},
+            "qr": {
+                "x": round(self.qr[0], 3),
+                "y": round(self.qr[1], 3),
+                "size": round(self.qr[2], 3),
+            },
             "fields": [f.to_json() for f in self.fields],
         }
 

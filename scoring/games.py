@@ -33,24 +33,33 @@ def _stellar_drift(states: list[tuple[str, dict]]) -> list[PlayerResult]:
         try:
             state = parse_state(data)
             if state.ship not in layouts.ship_names():
-                raise InvalidState([], f"unknown ship {state.ship!r}; choose one of "
-                                       f"{', '.join(layouts.ship_names())}")
-            b = score(state, layouts.load_ship(state.ship), layouts.load_tracker(),
-                      layouts.load_tech())
+                raise InvalidState(
+                    [],
+                    f"unknown ship {state.ship!r}; choose one of {', '.join(layouts.ship_names())}",
+                )
+            b = score(
+                state, layouts.load_ship(state.ship), layouts.load_tracker(), layouts.load_tech()
+            )
         except InvalidState as exc:
             problems.append(f"{source}: {exc}")
             continue
-        results.append(PlayerResult(
-            name=b.player or Path(source).stem,
-            total=b.total,
-            categories=tuple(CategoryScore(ln.id, ln.label, ln.vp, ln.why, ln.marks)
-                             for ln in b.lines),
-            tiebreak=b.tie_breaker,
-            tiebreak_why=b.tie_breaker_why,
-            serial=b.serial,
-            detail={"ship": b.ship, "solo_rating": b.solo_rating,
-                    "warnings": [str(w) for w in b.warnings]},
-        ))
+        results.append(
+            PlayerResult(
+                name=b.player or Path(source).stem,
+                total=b.total,
+                categories=tuple(
+                    CategoryScore(ln.id, ln.label, ln.vp, ln.why, ln.marks) for ln in b.lines
+                ),
+                tiebreak=b.tie_breaker,
+                tiebreak_why=b.tie_breaker_why,
+                serial=b.serial,
+                detail={
+                    "ship": b.ship,
+                    "solo_rating": b.solo_rating,
+                    "warnings": [str(w) for w in b.warnings],
+                },
+            )
+        )
     if problems:
         raise ScoringError(problems)
     return results
@@ -84,8 +93,9 @@ def _distant_suns(states: list[tuple[str, dict]]) -> list[PlayerResult]:
             name=st.player or f"player {i + 1}",
             total=st.total,
             categories=tuple(
-                CategoryScore(ln.id, ln.label, ln.points, ln.why,
-                              tuple(f"hex-{h}" for h in ln.hexes))
+                CategoryScore(
+                    ln.id, ln.label, ln.points, ln.why, tuple(f"hex-{h}" for h in ln.hexes)
+                )
                 for ln in st.breakdown.lines
             ),
             serial=st.breakdown.serial,
@@ -112,8 +122,7 @@ def _federation(states: list[tuple[str, dict]]) -> list[PlayerResult]:
             PlayerResult(
                 name=ps.player,
                 total=ps.total,
-                categories=tuple(CategoryScore(ln.category, ln.label, ln.value)
-                                 for ln in ps.lines),
+                categories=tuple(CategoryScore(ln.category, ln.label, ln.value) for ln in ps.lines),
                 serial=serials.get(ps.player),
             )
             for ps in table.scores
@@ -181,8 +190,7 @@ def score_states(states: list[tuple[str, dict]]) -> Table:
     for source, data in states:
         game = data.get("game")
         if game not in SCORERS:
-            problems.append(f"{source}: \"game\" must be one of {', '.join(SCORERS)} "
-                            f"(got {game!r})")
+            problems.append(f'{source}: "game" must be one of {", ".join(SCORERS)} (got {game!r})')
         games.add(game)
     if problems:
         raise ScoringError(problems)

@@ -62,7 +62,9 @@ def load_model(path: Path | str, model: type[M]) -> M:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise LayoutError(path, [f"not valid YAML{where}: {getattr(exc, 'problem', exc)}"]) from None
+        raise LayoutError(
+            path, [f"not valid YAML{where}: {getattr(exc, 'problem', exc)}"]
+        ) from None
     if not isinstance(data, dict):
         raise LayoutError(path, ["expected a mapping of fields at the top level"])
     try:

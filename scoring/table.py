@@ -58,8 +58,11 @@ class Table:
         return [p.name for p in self.players if p.rank == 1]
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "players": [p.to_json() for p in self.players],
-                "winners": self.winners}
+        return {
+            "game": self.game,
+            "players": [p.to_json() for p in self.players],
+            "winners": self.winners,
+        }
 
 
 def ranked(game: str, results: list[PlayerResult]) -> Table:
@@ -67,8 +70,7 @@ def ranked(game: str, results: list[PlayerResult]) -> Table:
     keys = [(r.total, r.tiebreak if r.tiebreak is not None else 0) for r in results]
     order = sorted(range(len(results)), key=lambda i: (-keys[i][0], -keys[i][1]))
     players = tuple(
-        replace(results[i], rank=1 + sum(k > keys[i] for k in keys),
-                shared=keys.count(keys[i]) > 1)
+        replace(results[i], rank=1 + sum(k > keys[i] for k in keys), shared=keys.count(keys[i]) > 1)
         for i in order
     )
     return Table(game, players)

@@ -77,8 +77,19 @@ def test_map_prints_fields_with_geometry():
 
 
 def test_kit_prints_pads_with_serials_in_sequence(tmp_path):
-    result = run("kit", "--game", "stellar-drift", "--players", "2", "--format", "pdf",
-                 "--serial-start", "40", "--out", str(tmp_path))
+    result = run(
+        "kit",
+        "--game",
+        "stellar-drift",
+        "--players",
+        "2",
+        "--format",
+        "pdf",
+        "--serial-start",
+        "40",
+        "--out",
+        str(tmp_path),
+    )
     assert result.exit_code == 0, result.output
     pdfs = sorted(p.name for p in (tmp_path / "stellar-drift").glob("*.pdf"))
     assert "ship-aaraka-glider.pdf" in pdfs and "tracker.pdf" in pdfs
@@ -95,7 +106,8 @@ def test_broken_layout_file_is_one_clear_error(tmp_path, monkeypatch):
     broken = tmp_path / "stellar_drift" / "ships"
     broken.mkdir(parents=True)
     (tmp_path / "stellar_drift" / "game.yaml").write_text(
-        (layouts.folder() / "game.yaml").read_text())
+        (layouts.folder() / "game.yaml").read_text()
+    )
     (broken / "aaraka-glider.yaml").write_text("id: aaraka-glider\nname: [unclosed\n")
     monkeypatch.setattr(layouts, "folder", lambda: tmp_path / "stellar_drift")
     layouts.load_ship.cache_clear()

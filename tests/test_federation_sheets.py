@@ -107,8 +107,10 @@ def test_leading_zeros_may_be_filled_and_bad_marks_are_all_reported():
     assert "no tens bubble" in str(err.value)
     with pytest.raises(BubbleError) as err:
         nb.decode({"p1-game_pp-tens-4", "p1-game_pp-tens-5"})
-    assert err.value.problems == ["p1-game_pp: 2 tens bubbles filled (4, 5); fill one",
-                                  "p1-game_pp: no units bubble filled"]
+    assert err.value.problems == [
+        "p1-game_pp: 2 tens bubbles filled (4, 5); fill one",
+        "p1-game_pp: no units bubble filled",
+    ]
     with pytest.raises(BubbleError):
         nb.decode(set())
 
@@ -141,8 +143,11 @@ def solo_marks(rounds: int = 5) -> set[str]:
         for floor, value in zip(TRACKER.senate.floors, FLOORS[r - 1], strict=True):
             marks |= floor_number(TRACKER, r, floor.id).encode(value)
         marks |= law_number(TRACKER, r).encode(1)
-        for pid, series in (("atalum", ATALUM), ("arratooine", ARRATOOINE),
-                            ("special_missions", SPECIAL)):
+        for pid, series in (
+            ("atalum", ATALUM),
+            ("arratooine", ARRATOOINE),
+            ("special_missions", SPECIAL),
+        ):
             marks |= influence_number(TRACKER, r, pid).encode(series[r - 1])
     return marks
 
@@ -171,8 +176,12 @@ def test_solo_ids_are_unique_and_follow_the_scheme():
 
 
 def test_every_solo_card_value_round_trips():
-    for nb in (floor_number(TRACKER, 2, "floor3"), law_number(TRACKER, 5),
-               influence_number(TRACKER, 1, "other2"), yours_number(TRACKER, "atalum")):
+    for nb in (
+        floor_number(TRACKER, 2, "floor3"),
+        law_number(TRACKER, 5),
+        influence_number(TRACKER, 1, "other2"),
+        yours_number(TRACKER, "atalum"),
+    ):
         for value in range(nb.min_value, nb.max_value + 1):
             assert nb.encode(value) <= solo_bubbles()
             assert nb.decode(nb.encode(value)) == value
@@ -201,12 +210,17 @@ def test_rulebook_atalum_comparison_from_bubbles(erudite, pp):
     marks = solo_marks() | yours_number(TRACKER, "atalum").encode(erudite)
     marks |= yours_number(TRACKER, "arratooine").encode(1)
     marks |= yours_number(TRACKER, "special_missions").encode(8)
-    marks |= {funded_id("atalum", True), funded_id("arratooine", True),
-              funded_id("special_missions", False), funded_id("joint", True)}
+    marks |= {
+        funded_id("atalum", True),
+        funded_id("arratooine", True),
+        funded_id("special_missions", False),
+        funded_id("joint", True),
+    }
     cards = read_solo_cards(TRACKER, marks)
     end = read_solo_end(TRACKER, marks, cards[0].influence)
-    result = funded_major_projects(cards, end.yours, end.funded, end.joint_funded,
-                                   TRACKER.comparison.payout())
+    result = funded_major_projects(
+        cards, end.yours, end.funded, end.joint_funded, TRACKER.comparison.payout()
+    )
     by_project = {s.project: s.pp for s in result.scores}
     # Arratooine 1 against 0+1+0+0+1 = 2: 4 PP; Special Missions not funded; Joint 10.
     assert by_project == {"atalum": pp, "arratooine": 4, "special_missions": 0, "joint": 10}
@@ -221,8 +235,7 @@ def test_solo_reader_reports_unreadable_rounds():
     with pytest.raises(BubbleError):
         read_solo_cards(TRACKER, solo_marks(1) | {"r3-law-units-2"})
     with pytest.raises(BubbleError) as err:
-        read_solo_end(TRACKER, {funded_id("atalum", True), funded_id("atalum", False)},
-                      ["atalum"])
+        read_solo_end(TRACKER, {funded_id("atalum", True), funded_id("atalum", False)}, ["atalum"])
     assert "fill exactly one of funded yes / no" in str(err.value)
 
 
@@ -238,13 +251,25 @@ def test_number_bubbles_refuse_bad_ranges():
 # --- CLI ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("args", [
-    ["render", "federation", "scorepad", "--out", "fs.pdf"],
-    ["render", "federation", "scorepad", "--layout", "player", "--paper", "letter",
-     "--out", "fp.svg"],
-    ["render", "federation", "solo", "--layout", "projects", "--ink-saving", "--out", "s.pdf"],
-    ["render", "federation", "reference", "--out", "r.pdf"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["render", "federation", "scorepad", "--out", "fs.pdf"],
+        [
+            "render",
+            "federation",
+            "scorepad",
+            "--layout",
+            "player",
+            "--paper",
+            "letter",
+            "--out",
+            "fp.svg",
+        ],
+        ["render", "federation", "solo", "--layout", "projects", "--ink-saving", "--out", "s.pdf"],
+        ["render", "federation", "reference", "--out", "r.pdf"],
+    ],
+)
 def test_cli_renders(args, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(cli, args)

@@ -99,8 +99,7 @@ def test_fiducials_and_page_code_are_found(game, sheet, layout, paper):
             # The QR is read from the flattened page at 6 px/mm (a 2 MP photo of a whole
             # page gives about 5.5); at 100 dpi its 0.8 mm modules alias to 3.15 px.
             qr_px = QR_DPI / 25.4
-            page = cv2.cvtColor(rasterize_pdf(pdf_bytes([rp.page]), QR_DPI)[0],
-                                cv2.COLOR_RGB2GRAY)
+            page = cv2.cvtColor(rasterize_pdf(pdf_bytes([rp.page]), QR_DPI)[0], cv2.COLOR_RGB2GRAY)
             x, y, size = (np.array(rp.map.qr) * qr_px).round().astype(int)
             m = round(2.5 * qr_px)  # the quiet zone, short of the corner marker
             crop = page[max(0, y - m) : y + size + m, max(0, x - m) : x + size + m]
@@ -124,7 +123,7 @@ def test_fields_do_not_overlap(sheet_id):
             continue
         boxes = [(f.id, f.bounds) for f in rp.map.fields]
         boxes.sort(key=lambda b: b[1][0])
-        for i, (a, (l1, t1, r1, b1)) in enumerate(boxes):
+        for i, (a, (_, t1, r1, b1)) in enumerate(boxes):
             for b, (l2, t2, r2, b2) in boxes[i + 1 :]:
                 if l2 >= r1:
                     break
@@ -137,7 +136,9 @@ def test_ink_saving_drops_fills_and_keeps_fields(sheet_id):
     assert [p.map.fields if p.map else None for p in plain] == [
         p.map.fields if p.map else None for p in saving
     ]
+
     def colour_px(rp):
         img = rasterize_pdf(pdf_bytes([rp.page]), 30)[0].astype(int)
         return int(((img.max(axis=2) - img.min(axis=2)) > 40).sum())
+
     assert sum(map(colour_px, saving)) <= sum(map(colour_px, plain))

@@ -55,8 +55,16 @@ def test_equal_scores_and_tiebreak_share_the_place(tmp_path):
 
 
 def test_invalid_states_list_every_problem_and_exit_1(tmp_path):
-    bad = write(tmp_path, "bad.json", {"game": "stellar-drift", "ship": "aaraka-glider",
-                                       "repaired": ["Z9"], "tracks": {"power": 40}})
+    bad = write(
+        tmp_path,
+        "bad.json",
+        {
+            "game": "stellar-drift",
+            "ship": "aaraka-glider",
+            "repaired": ["Z9"],
+            "tracks": {"power": 40},
+        },
+    )
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")
     result = run("score", bad, broken)

@@ -83,8 +83,9 @@ def rate(label: str, work, items: list, seconds: float, per_item: int = 1) -> fl
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m pnp.bench ds-scoring",
-                                     description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m pnp.bench ds-scoring", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--seed", type=int, default=1)
@@ -112,4 +113,3 @@ def _one_board(seed: int) -> list[dict]:
     zone_ids = rng.sample([z.id for z in SHAPES.zones], 5)
     pairing = dict(zip(rng.sample([*zone_ids, "black-hole"], 5), TILES, strict=True))
     return [random_game(rng, zone_ids, pairing) for _ in range(4)]
-

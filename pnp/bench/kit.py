@@ -19,8 +19,9 @@ from pnp.sheets.base import Palette
 
 def build_job(job, paper="a4") -> tuple[str, int, float]:
     t0 = time.perf_counter()
-    pages = [p for s in job.serials for p in job.kind.build(job.layout, find_paper(paper), s,
-                                                           Palette())]
+    pages = [
+        p for s in job.serials for p in job.kind.build(job.layout, find_paper(paper), s, Palette())
+    ]
     render_bytes(pages, "pdf")
     render_bytes(pages, "svg")
     return job.label, len(pages), time.perf_counter() - t0
@@ -54,7 +55,9 @@ def main(argv: list[str]) -> int:
     print(f"{args.game} kit, one copy of every sheet, PDF + SVG, A4, best of {args.repeat}:")
     for label, (n, dt) in per_job.items():
         print(f"  {label:<40} {n} page(s)  {dt * 1000:7.1f} ms  ({dt * 1000 / n:.1f} ms/page)")
-    print(f"  whole kit, 1 process : {pages} pages in {best_seq:.3f} s "
-          f"({best_seq * 1000 / pages:.1f} ms/page)")
+    print(
+        f"  whole kit, 1 process : {pages} pages in {best_seq:.3f} s "
+        f"({best_seq * 1000 / pages:.1f} ms/page)"
+    )
     print(f"  whole kit, {args.workers} processes: {pages} pages in {best_par:.3f} s")
     return 0

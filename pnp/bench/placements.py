@@ -38,8 +38,9 @@ def mid_game_sheet(covered: int, seed: int) -> Sheet:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m pnp.bench placements",
-                                     description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m pnp.bench placements", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("--covered", type=int, default=40)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--repeat", type=int, default=50)

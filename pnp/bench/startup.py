@@ -24,6 +24,8 @@ def main(argv: list[str]) -> int:
         subprocess.run(cmd, check=True, capture_output=True)
         times.append(time.perf_counter() - t0)
     times = times[1:]  # the first run warms the file cache
-    print(f"pnp {args.args}: median {statistics.median(times) * 1000:.0f} ms, "
-          f"best {min(times) * 1000:.0f} ms over {args.repeat} runs")
+    print(
+        f"pnp {args.args}: median {statistics.median(times) * 1000:.0f} ms, "
+        f"best {min(times) * 1000:.0f} ms over {args.repeat} runs"
+    )
     return 0

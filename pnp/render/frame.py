@@ -65,8 +65,9 @@ def _cells_to_rects(cells, x: float, y: float, cell: float) -> list[Item]:
                 while i < len(row) and row[i]:
                     i += 1
                 below = seam if j + 1 < len(cells) else 0.0
-                rects.append(Rect(x + start * cell, y + j * cell, (i - start) * cell, cell + below,
-                                  FILLED))
+                rects.append(
+                    Rect(x + start * cell, y + j * cell, (i - start) * cell, cell + below, FILLED)
+                )
             else:
                 i += 1
     return rects
@@ -74,8 +75,12 @@ def _cells_to_rects(cells, x: float, y: float, cell: float) -> list[Item]:
 
 def fiducials() -> list[Fiducial]:
     s, m = MARKER_SIZE, MARKER_INSET
-    spots = [(m, m), (COMMON_WIDTH - m - s, m), (COMMON_WIDTH - m - s, COMMON_HEIGHT - m - s),
-             (m, COMMON_HEIGHT - m - s)]
+    spots = [
+        (m, m),
+        (COMMON_WIDTH - m - s, m),
+        (COMMON_WIDTH - m - s, COMMON_HEIGHT - m - s),
+        (m, COMMON_HEIGHT - m - s),
+    ]
     return [Fiducial(i, CORNERS[i], x, y, s) for i, (x, y) in enumerate(spots)]
 
 
@@ -91,8 +96,9 @@ def frame_items(code: PageCode, title: str, subtitle: str = "") -> tuple[list[It
     qr_x = COMMON_WIDTH - MARKER_INSET - MARKER_SIZE - 4 - qr_size
     qr_y = COMMON_HEIGHT - MARKER_INSET - qr_size
     items.append(group(_cells_to_rects(modules, qr_x, qr_y, QR_MODULE), "page-code"))
-    items.append(Text(qr_x - 2, COMMON_HEIGHT - MARKER_INSET - 0.5, code.text, 2.2, "end",
-                      colour="#555555"))
+    items.append(
+        Text(qr_x - 2, COMMON_HEIGHT - MARKER_INSET - 0.5, code.text, 2.2, "end", colour="#555555")
+    )
 
     # Title between the two top markers.
     mid = COMMON_WIDTH / 2
@@ -100,8 +106,12 @@ def frame_items(code: PageCode, title: str, subtitle: str = "") -> tuple[list[It
     if subtitle:
         items.append(Text(mid, MARKER_INSET + 12, subtitle, 3, "middle", colour="#444444"))
 
-    items.append(group(_ruler(MARKER_INSET + MARKER_SIZE + 4, COMMON_HEIGHT - MARKER_INSET - 5.5),
-                       "scale-check"))
+    items.append(
+        group(
+            _ruler(MARKER_INSET + MARKER_SIZE + 4, COMMON_HEIGHT - MARKER_INSET - 5.5),
+            "scale-check",
+        )
+    )
     return items, (qr_x, qr_y, qr_size)
 
 
@@ -121,8 +131,15 @@ def _ruler(x: float, y: float) -> list[Item]:
     for mm in range(0, RULER_MM + 1, 5):
         tick = 2.2 if mm % 10 == 0 else 1.2
         items.append(Line(x + mm, y, x + mm, y - tick, thin))
-    items.append(Text(x, y + 3.2, f"Print at actual size (100 %): this bar is {RULER_MM} mm", 2.2,
-                      colour="#333333"))
+    items.append(
+        Text(
+            x,
+            y + 3.2,
+            f"Print at actual size (100 %): this bar is {RULER_MM} mm",
+            2.2,
+            colour="#333333",
+        )
+    )
     return items
 
 

@@ -112,7 +112,6 @@ class Page:
         """A copy with every group whose id is in ``ids`` removed (for tests)."""
         return replace(self, items=[i for i in _prune(self.items, ids)])
 
-
     def only_groups(self, ids: set[str]) -> Page:
         """A copy holding nothing but the groups whose id is in ``ids`` (for tests)."""
         return replace(self, items=[i for i in _keep(self.items, ids)])

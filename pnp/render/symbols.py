@@ -15,8 +15,10 @@ BLACK = "#000000"
 
 def _regular(cx, cy, r, n, start=-90.0):
     return tuple(
-        (cx + r * math.cos(math.radians(start + i * 360 / n)),
-         cy + r * math.sin(math.radians(start + i * 360 / n)))
+        (
+            cx + r * math.cos(math.radians(start + i * 360 / n)),
+            cy + r * math.sin(math.radians(start + i * 360 / n)),
+        )
         for i in range(n)
     )
 
@@ -54,17 +56,32 @@ def bag(cx, cy, s, style) -> list[Item]:
     u = s / 10
     body = [(-4, 4.5), (4, 4.5), (3.4, -0.5), (1.6, -2.5), (-1.6, -2.5), (-3.4, -0.5)]
     neck = [(-1.6, -2.5), (-2.6, -4.6), (2.6, -4.6), (1.6, -2.5)]
-    return [Poly(tuple((cx + x * u, cy + y * u) for x, y in body), style),
-            Poly(tuple((cx + x * u, cy + y * u) for x, y in neck), style)]
+    return [
+        Poly(tuple((cx + x * u, cy + y * u) for x, y in body), style),
+        Poly(tuple((cx + x * u, cy + y * u) for x, y in neck), style),
+    ]
 
 
 def padlock(cx, cy, s, style: Style, colour: str = BLACK) -> list[Item]:
     u = s / 10
     shackle = Style(stroke=colour, width=u * 1.1)
     return [
-        Poly(tuple((cx + x * u, cy + y * u) for x, y in
-                   [(-2.4, 0), (-2.4, -2.6), (-1.6, -3.9), (0, -4.4), (1.6, -3.9), (2.4, -2.6),
-                    (2.4, 0)]), shackle, closed=False),
+        Poly(
+            tuple(
+                (cx + x * u, cy + y * u)
+                for x, y in [
+                    (-2.4, 0),
+                    (-2.4, -2.6),
+                    (-1.6, -3.9),
+                    (0, -4.4),
+                    (1.6, -3.9),
+                    (2.4, -2.6),
+                    (2.4, 0),
+                ]
+            ),
+            shackle,
+            closed=False,
+        ),
         Rect(cx - 3.6 * u, cy - 0.4 * u, 7.2 * u, 5 * u, Style(stroke=None, fill=colour)),
     ]
 
@@ -91,8 +108,10 @@ def gear(cx, cy, s, style) -> list[Item]:
         for k in (-0.5, 0.5):
             a = math.radians((i + 0.5 + k) * 360 / (teeth * 2))
             pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-    return [Poly(tuple(pts), style), Circle(cx, cy, s * 0.13, Style(stroke=style.fill or BLACK,
-                                                                  fill="#ffffff", width=0.2))]
+    return [
+        Poly(tuple(pts), style),
+        Circle(cx, cy, s * 0.13, Style(stroke=style.fill or BLACK, fill="#ffffff", width=0.2)),
+    ]
 
 
 def heart(cx, cy, s, style) -> Item:
@@ -111,25 +130,50 @@ def chip(cx, cy, s, style) -> list[Item]:
     items: list[Item] = [Rect(cx - r, cy - r, 2 * r, 2 * r, style)]
     for k in (-0.5, 0, 0.5):
         o = k * r * 1.4
-        items += [Line(cx + o, cy - r, cx + o, cy - s / 2, pin),
-                  Line(cx + o, cy + r, cx + o, cy + s / 2, pin),
-                  Line(cx - r, cy + o, cx - s / 2, cy + o, pin),
-                  Line(cx + r, cy + o, cx + s / 2, cy + o, pin)]
+        items += [
+            Line(cx + o, cy - r, cx + o, cy - s / 2, pin),
+            Line(cx + o, cy + r, cx + o, cy + s / 2, pin),
+            Line(cx - r, cy + o, cx - s / 2, cy + o, pin),
+            Line(cx + r, cy + o, cx + s / 2, cy + o, pin),
+        ]
     return items
 
 
 def flame(cx, cy, s, style) -> Item:
     u = s / 10
-    pts = [(0, -5), (2.2, -1.8), (3.6, 1), (3.2, 3.4), (1.6, 4.8), (-1.6, 4.8), (-3.2, 3.4),
-           (-3.6, 1), (-2.6, -1), (-1.4, 0.8), (-0.8, -2.2)]
+    pts = [
+        (0, -5),
+        (2.2, -1.8),
+        (3.6, 1),
+        (3.2, 3.4),
+        (1.6, 4.8),
+        (-1.6, 4.8),
+        (-3.2, 3.4),
+        (-3.6, 1),
+        (-2.6, -1),
+        (-1.4, 0.8),
+        (-0.8, -2.2),
+    ]
     return Poly(tuple((cx + x * u, cy + y * u) for x, y in pts), style)
 
 
 def rocket(cx, cy, s, style) -> Item:
     """Engines: a rocket seen from the side, nose up, with fins and a flame notch."""
     u = s / 10
-    pts = [(0, -5), (1.6, -2.8), (1.8, 1.2), (3.6, 3.4), (3.6, 5), (1.4, 3.8), (0, 5),
-           (-1.4, 3.8), (-3.6, 5), (-3.6, 3.4), (-1.8, 1.2), (-1.6, -2.8)]
+    pts = [
+        (0, -5),
+        (1.6, -2.8),
+        (1.8, 1.2),
+        (3.6, 3.4),
+        (3.6, 5),
+        (1.4, 3.8),
+        (0, 5),
+        (-1.4, 3.8),
+        (-3.6, 5),
+        (-3.6, 3.4),
+        (-1.8, 1.2),
+        (-1.6, -2.8),
+    ]
     return Poly(tuple((cx + x * u, cy + y * u) for x, y in pts), style)
 
 
@@ -149,15 +193,25 @@ def atom(cx, cy, s, style) -> list[Item]:
     ray = Style(stroke=style.fill or BLACK, width=s * 0.09)
     for i in range(8):
         a = math.radians(i * 45)
-        items.append(Line(cx + s * 0.31 * math.cos(a), cy + s * 0.31 * math.sin(a),
-                          cx + s * 0.5 * math.cos(a), cy + s * 0.5 * math.sin(a), ray))
+        items.append(
+            Line(
+                cx + s * 0.31 * math.cos(a),
+                cy + s * 0.31 * math.sin(a),
+                cx + s * 0.5 * math.cos(a),
+                cy + s * 0.5 * math.sin(a),
+                ray,
+            )
+        )
     return items
 
 
 def ladder(cx, cy, s, colour=BLACK) -> list[Item]:
     st = Style(stroke=colour, width=s * 0.08)
     x1, x2 = cx - s * 0.25, cx + s * 0.25
-    items: list[Item] = [Line(x1, cy - s / 2, x1, cy + s / 2, st), Line(x2, cy - s / 2, x2, cy + s / 2, st)]
+    items: list[Item] = [
+        Line(x1, cy - s / 2, x1, cy + s / 2, st),
+        Line(x2, cy - s / 2, x2, cy + s / 2, st),
+    ]
     for k in (-0.3, 0, 0.3):
         items.append(Line(x1, cy + k * s, x2, cy + k * s, st))
     return items
@@ -169,21 +223,40 @@ def airlock(cx, cy, s, colour=BLACK) -> list[Item]:
     items: list[Item] = [Circle(cx, cy, r * 0.95, st), Circle(cx, cy, r * 0.45, st)]
     for i in range(4):
         a = math.radians(45 + i * 90)
-        items.append(Line(cx + r * 0.45 * math.cos(a), cy + r * 0.45 * math.sin(a),
-                          cx + r * 0.95 * math.cos(a), cy + r * 0.95 * math.sin(a), st))
+        items.append(
+            Line(
+                cx + r * 0.45 * math.cos(a),
+                cy + r * 0.45 * math.sin(a),
+                cx + r * 0.95 * math.cos(a),
+                cy + r * 0.95 * math.sin(a),
+                st,
+            )
+        )
     return items
 
 
 def hourglass(cx, cy, s, style) -> Item:
     u = s / 2
-    return Poly(((cx - u * 0.7, cy - u), (cx + u * 0.7, cy - u), (cx, cy),
-                 (cx + u * 0.7, cy + u), (cx - u * 0.7, cy + u), (cx, cy)), style)
+    return Poly(
+        (
+            (cx - u * 0.7, cy - u),
+            (cx + u * 0.7, cy - u),
+            (cx, cy),
+            (cx + u * 0.7, cy + u),
+            (cx - u * 0.7, cy + u),
+            (cx, cy),
+        ),
+        style,
+    )
 
 
 def checkmark(cx, cy, s, colour=BLACK) -> Item:
     u = s / 2
-    return Poly(((cx - u * 0.8, cy), (cx - u * 0.2, cy + u * 0.6), (cx + u * 0.85, cy - u * 0.7)),
-                Style(stroke=colour, width=s * 0.14, join="round"), closed=False)
+    return Poly(
+        ((cx - u * 0.8, cy), (cx - u * 0.2, cy + u * 0.6), (cx + u * 0.85, cy - u * 0.7)),
+        Style(stroke=colour, width=s * 0.14, join="round"),
+        closed=False,
+    )
 
 
 def icon(name: str, cx: float, cy: float, s: float, colour: str = BLACK) -> list[Item]:
@@ -210,9 +283,15 @@ def icon(name: str, cx: float, cy: float, s: float, colour: str = BLACK) -> list
         case "padlock":
             return padlock(cx, cy, s, fill, colour)
         case "energy_income":
-            return [bolt(cx - s * 0.12, cy + s * 0.05, s * 0.85, fill), *plus(cx + s * 0.33, cy - s * 0.3, s * 0.36, colour)]
+            return [
+                bolt(cx - s * 0.12, cy + s * 0.05, s * 0.85, fill),
+                *plus(cx + s * 0.33, cy - s * 0.3, s * 0.36, colour),
+            ]
         case "cube_income":
-            return [*cube(cx - s * 0.12, cy + s * 0.08, s * 0.72, line), *plus(cx + s * 0.33, cy - s * 0.3, s * 0.36, colour)]
+            return [
+                *cube(cx - s * 0.12, cy + s * 0.08, s * 0.72, line),
+                *plus(cx + s * 0.33, cy - s * 0.3, s * 0.36, colour),
+            ]
         case "cube":
             return cube(cx, cy, s * 0.9, line)
         case "ladder":

@@ -77,6 +77,7 @@ class SheetBuilder:
 
     def finish_plain(self, paper: Paper, title: str, name: str, subtitle: str = "") -> RenderedPage:
         """A page with nothing to mark: no fiducials, no map (tokens, boards, references)."""
-        items, _, _ = centred(plain_frame_items(title, subtitle) + self.items, paper.width,
-                              paper.height)
+        items, _, _ = centred(
+            plain_frame_items(title, subtitle) + self.items, paper.width, paper.height
+        )
         return RenderedPage(Page(paper.width, paper.height, items, title=title), None, name)

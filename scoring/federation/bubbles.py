@@ -53,11 +53,14 @@ class NumberBubbles:
 
     def __post_init__(self) -> None:
         if self.min_value > self.max_value or self.min_value > 0:
-            raise ValueError(f"{self.prefix}: range {self.min_value}..{self.max_value} "
-                             "must hold 0 and go upwards")
+            raise ValueError(
+                f"{self.prefix}: range {self.min_value}..{self.max_value} "
+                "must hold 0 and go upwards"
+            )
         if len(str(self.magnitude)) > len(PLACES):
-            raise ValueError(f"{self.prefix}: {self.magnitude} needs more than "
-                             f"{len(PLACES)} digit places")
+            raise ValueError(
+                f"{self.prefix}: {self.magnitude} needs more than {len(PLACES)} digit places"
+            )
 
     @property
     def signed(self) -> bool:
@@ -116,8 +119,10 @@ class NumberBubbles:
         for place in self.places:
             hits = [d for d in place.digits if self.bubble_id(place.name, d) in mine]
             if len(hits) > 1:
-                problems.append(f"{self.prefix}: {len(hits)} {place.name} bubbles filled "
-                                f"({', '.join(map(str, hits))}); fill one")
+                problems.append(
+                    f"{self.prefix}: {len(hits)} {place.name} bubbles filled "
+                    f"({', '.join(map(str, hits))}); fill one"
+                )
             elif hits:
                 value += hits[0] * 10**place.power
                 started = started or hits[0] > 0  # leading zeros may be filled or not
@@ -128,8 +133,9 @@ class NumberBubbles:
         if self.sign_id in mine:
             value = -value
         if not self.min_value <= value <= self.max_value:
-            raise BubbleError([f"{self.prefix}: {value} is outside "
-                               f"{self.min_value}..{self.max_value}"])
+            raise BubbleError(
+                [f"{self.prefix}: {value} is outside {self.min_value}..{self.max_value}"]
+            )
         return value
 
 

@@ -142,7 +142,8 @@ def read_solo_cards(tracker: SoloTracker, marked: Collection[str]) -> list[SoloC
     if played != list(range(1, len(played) + 1)):
         raise BubbleError([f"rounds {played} are filled; fill them in order from round 1"])
     projects = [
-        p for p in compared_projects(tracker)
+        p
+        for p in compared_projects(tracker)
         if not p.startswith("other") or any(_used(f"r{r}-{p}", marked) for r in played)
     ]
     floors = [f.id for f in tracker.senate.floors]
@@ -178,8 +179,9 @@ def _yes_no(project: str, marked: Collection[str]) -> bool:
     return yes
 
 
-def read_solo_end(tracker: SoloTracker, marked: Collection[str], projects: Collection[str]
-                  ) -> SoloEnd:
+def read_solo_end(
+    tracker: SoloTracker, marked: Collection[str], projects: Collection[str]
+) -> SoloEnd:
     """Your Influence and the funded flags for ``projects`` (those the cards carry)."""
     problems: list[str] = []
     yours: dict[str, int] = {}

@@ -122,10 +122,13 @@ class SoloTracker(Strict):
                     f"major_projects.{i}.measure: a compared project needs a measure, "
                     "a funded-only project has none"
                 )
-        spans = [("card_value_ranges", self.card_value_ranges, n)
-                 for n in ("floor", "influence", "law_vote")]
-        spans += [("player_value_ranges", self.player_value_ranges, n)
-                  for n in ("influence", "funded_pp")]
+        spans = [
+            ("card_value_ranges", self.card_value_ranges, n)
+            for n in ("floor", "influence", "law_vote")
+        ]
+        spans += [
+            ("player_value_ranges", self.player_value_ranges, n) for n in ("influence", "funded_pp")
+        ]
         for where, ranges, name in spans:
             span = getattr(ranges, name)
             if span.min > span.max:

@@ -25,7 +25,7 @@ BoxSymbol = Literal["energy", "bag", "energy_income", "cube_income", "padlock"]
 
 
 def parse_cell(name: str) -> tuple[int, int]:
-    """"C4" -> (column 2, row 3), zero-based; ValueError if it is not a cell name."""
+    """ "C4" -> (column 2, row 3), zero-based; ValueError if it is not a cell name."""
     if len(name) < 2 or name[0] not in string.ascii_uppercase or not name[1:].isdigit():
         raise ValueError(f"not a space name: {name!r} (expected a letter and a number, e.g. C4)")
     return string.ascii_uppercase.index(name[0]), int(name[1:]) - 1
@@ -97,8 +97,11 @@ class Ship(Strict):
         space = self.by_name[name]
         if space.special != "ladder":
             return []
-        return [s.at for s in self.spaces
-                if s.special == "ladder" and s.letter == space.letter and s.at != name]
+        return [
+            s.at
+            for s in self.spaces
+            if s.special == "ladder" and s.letter == space.letter and s.at != name
+        ]
 
     def reachable(self) -> set[str]:
         """Spaces reachable from the Reactor Core through open sides and ladder pairs.
@@ -153,8 +156,9 @@ class Ship(Strict):
                 continue
             missing = [p for p in parts if p not in self.by_name]
             if missing:
-                found.append(f"walls.{i}: wall {wall} leads to nowhere ({', '.join(missing)} "
-                             "is not a space)")
+                found.append(
+                    f"walls.{i}: wall {wall} leads to nowhere ({', '.join(missing)} is not a space)"
+                )
             elif parts[1] not in self.grid_neighbours(parts[0]):
                 found.append(f"walls.{i}: {parts[0]} and {parts[1]} are not side by side")
         letters = Counter(s.letter for s in self.spaces if s.special == "ladder")
@@ -169,12 +173,16 @@ class Ship(Strict):
         if not found:
             centre = cell_name(self.columns // 2, self.rows // 2)
             if self.columns % 2 == 0 or self.rows % 2 == 0 or self.reactor != centre:
-                found.append(f"reactor: the Reactor Core must be the centre space of an odd-sized "
-                             f"grid ({centre} for {self.columns}x{self.rows})")
+                found.append(
+                    f"reactor: the Reactor Core must be the centre space of an odd-sized "
+                    f"grid ({centre} for {self.columns}x{self.rows})"
+                )
             cut_off = sorted(set(self.by_name) - self.reachable(), key=parse_cell)
             if cut_off:
-                found.append(f"spaces: not reachable from the Reactor Core through open sides: "
-                             f"{', '.join(cut_off)}")
+                found.append(
+                    f"spaces: not reachable from the Reactor Core through open sides: "
+                    f"{', '.join(cut_off)}"
+                )
         return found
 
     def _section_problems(self) -> list[str]:
@@ -197,8 +205,10 @@ class Ship(Strict):
                 for n in self.grid_neighbours(name):
                     other = self.by_name[n].section
                     if other and other != sec.id and self.section_by_id[other].colour == sec.colour:
-                        found.append(f"sections.{sec.id}: touches {other} of the same colour "
-                                     f"({name}-{n}); they would be one section")
+                        found.append(
+                            f"sections.{sec.id}: touches {other} of the same colour "
+                            f"({name}-{n}); they would be one section"
+                        )
         return sorted(set(found))
 
 
@@ -254,15 +264,20 @@ class Tracker(Strict):
         ids = {a.id for a in self.abilities}
         for t in self.ship_tracks:
             if sum(1 for box in t.boxes if box.ability) > 1:
-                found.append(f"ship_tracks.{t.id}: unlocks more than one ability; the tracker "
-                             "sheet has room for one, at the end of the track")
+                found.append(
+                    f"ship_tracks.{t.id}: unlocks more than one ability; the tracker "
+                    "sheet has room for one, at the end of the track"
+                )
             for i, box in enumerate(t.boxes):
                 if ("padlock" in box.symbols) != (box.ability is not None):
-                    found.append(f"ship_tracks.{t.id}.boxes.{i}: a padlock box names the ability "
-                                 "it unlocks, and only a padlock box does")
+                    found.append(
+                        f"ship_tracks.{t.id}.boxes.{i}: a padlock box names the ability "
+                        "it unlocks, and only a padlock box does"
+                    )
                 if box.ability and box.ability not in ids:
-                    found.append(f"ship_tracks.{t.id}.boxes.{i}.ability: unknown ability "
-                                 f"{box.ability!r}")
+                    found.append(
+                        f"ship_tracks.{t.id}.boxes.{i}.ability: unknown ability {box.ability!r}"
+                    )
         if sorted(s.colour for s in self.captain_skills) != sorted(COLOURS):
             found.append("captain_skills: one skill per cube colour")
         if [t.id for t in self.ship_tracks] and len({t.id for t in self.ship_tracks}) != 5:
@@ -297,11 +312,14 @@ class Tech(Strict):
         for t in self.tech_tracks:
             for i, box in enumerate(t.boxes):
                 if ("padlock" in box.symbols) != (box.ability is not None):
-                    found.append(f"tech_tracks.{t.colour}.boxes.{i}: a padlock box names the "
-                                 "ability it unlocks, and only a padlock box does")
+                    found.append(
+                        f"tech_tracks.{t.colour}.boxes.{i}: a padlock box names the "
+                        "ability it unlocks, and only a padlock box does"
+                    )
                 if box.ability and box.ability not in ids:
-                    found.append(f"tech_tracks.{t.colour}.boxes.{i}.ability: unknown ability "
-                                 f"{box.ability!r}")
+                    found.append(
+                        f"tech_tracks.{t.colour}.boxes.{i}.ability: unknown ability {box.ability!r}"
+                    )
         return found
 
 

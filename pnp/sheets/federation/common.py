@@ -39,25 +39,48 @@ def bubble(b: SheetBuilder, field_id: str, cx: float, cy: float, label: str, met
     b.add_field(Field(field_id, "bubble", cx, cy, BUBBLE, BUBBLE, "circle", meta), ink)
 
 
-def write_box(b: SheetBuilder, field_id: str, x: float, y: float, w: float,
-              h: float = BOX_H, meta: dict | None = None, hint: str = "") -> None:
+def write_box(
+    b: SheetBuilder,
+    field_id: str,
+    x: float,
+    y: float,
+    w: float,
+    h: float = BOX_H,
+    meta: dict | None = None,
+    hint: str = "",
+) -> None:
     """A write-in box: read by people, not by the photo reader."""
     inset = BOX_EDGE.width / 2
-    ink: list[Item] = [Rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, BOX_EDGE,
-                            radius=0.8)]
+    ink: list[Item] = [
+        Rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, BOX_EDGE, radius=0.8)
+    ]
     if hint:
         ink.append(Text(x + 1.0, y + 2.9, hint, MIN_TEXT, colour=DIGIT_GREY))
     b.add_field(Field(field_id, "write_in", x, y, w, h, meta=meta or {}), ink)
 
 
-def place_digits(nb: NumberBubbles, b: SheetBuilder, x: float, cy: float, meta: dict,
-                 place_name: str, digits: tuple[int, ...], per_row: int = 10) -> float:
+def place_digits(
+    nb: NumberBubbles,
+    b: SheetBuilder,
+    x: float,
+    cy: float,
+    meta: dict,
+    place_name: str,
+    digits: tuple[int, ...],
+    per_row: int = 10,
+) -> float:
     """One place's digit bubbles from (x, cy) in rows of ``per_row``; returns the height used."""
     for i, d in enumerate(digits):
         bx = x + BUBBLE / 2 + (i % per_row) * PITCH
         by = cy + (i // per_row) * PITCH
-        bubble(b, nb.bubble_id(place_name, d), bx, by, str(d),
-               {**meta, "place": place_name, "digit": d})
+        bubble(
+            b,
+            nb.bubble_id(place_name, d),
+            bx,
+            by,
+            str(d),
+            {**meta, "place": place_name, "digit": d},
+        )
     rows = (len(digits) + per_row - 1) // per_row
     return rows * PITCH
 
@@ -66,8 +89,9 @@ def sign_bubble(nb: NumberBubbles, b: SheetBuilder, cx: float, cy: float, meta: 
     bubble(b, nb.sign_id, cx, cy, "\u2212", {**meta, "place": "sign", "digit": None})
 
 
-def stacked_number(nb: NumberBubbles, b: SheetBuilder, x: float, y: float, meta: dict,
-                   label_w: float, per_row: int) -> float:
+def stacked_number(
+    nb: NumberBubbles, b: SheetBuilder, x: float, y: float, meta: dict, label_w: float, per_row: int
+) -> float:
     """Each place on its own line(s) of bubbles, highest first, labelled at the left.
 
     (x, y) is the top-left; returns the height used.
@@ -91,8 +115,9 @@ def stacked_height(nb: NumberBubbles, per_row: int) -> float:
     return (lines + (1 if nb.signed else 0)) * PITCH + (places - 1) * PLACE_GAP - (PITCH - BUBBLE)
 
 
-def inline_number(nb: NumberBubbles, b: SheetBuilder, x: float, cy: float, meta: dict,
-                  gap: float = 1.6) -> float:
+def inline_number(
+    nb: NumberBubbles, b: SheetBuilder, x: float, cy: float, meta: dict, gap: float = 1.6
+) -> float:
     """Every place on one line, the minus bubble first; returns the width used."""
     cx = x
     if nb.signed:
@@ -169,12 +194,27 @@ class TextBlock:
 
     def items(self, x: float, y: float) -> list[Item]:
         step = self.size * self.leading
-        return [Text(x, y + self.size * 0.8 + i * step, line, self.size, bold=self.bold,
-                     colour=self.colour) for i, line in enumerate(self.lines)]
+        return [
+            Text(
+                x,
+                y + self.size * 0.8 + i * step,
+                line,
+                self.size,
+                bold=self.bold,
+                colour=self.colour,
+            )
+            for i, line in enumerate(self.lines)
+        ]
 
 
-def text_block(text: str, width: float, size: float, bold: bool = False,
-               colour: str = "#000000", leading: float = 1.22) -> TextBlock:
+def text_block(
+    text: str,
+    width: float,
+    size: float,
+    bold: bool = False,
+    colour: str = "#000000",
+    leading: float = 1.22,
+) -> TextBlock:
     return TextBlock(wrap(text, width, size, bold), size, bold, colour, leading)
 
 

@@ -20,8 +20,13 @@ SUBTITLE = "Federation: Piracy and AI Assistant - Reference"
 GUTTER = 6.0
 COL_W = (CONTENT_RIGHT - CONTENT_LEFT - GUTTER) / 2
 BODY = 2.6
-PLANET_TINT = {"purple": "#e6dcf2", "yellow": "#fbf0bd", "blue": "#d4e3f7", "green": "#d5eed2",
-               "orange": "#fde0c8"}
+PLANET_TINT = {
+    "purple": "#e6dcf2",
+    "yellow": "#fbf0bd",
+    "blue": "#d4e3f7",
+    "green": "#d5eed2",
+    "orange": "#fde0c8",
+}
 
 
 @dataclass
@@ -53,8 +58,9 @@ def _item(title: str, body: str, tag: str = "", tint: str | None = None) -> Entr
     height = head.height + 0.3 + text.height
     items: list[Item] = []
     if tint:
-        items.append(Rect(-0.8, -0.6, COL_W + 1.6, height + 1.2, Style(stroke=None, fill=tint),
-                          radius=0.8))
+        items.append(
+            Rect(-0.8, -0.6, COL_W + 1.6, height + 1.2, Style(stroke=None, fill=tint), radius=0.8)
+        )
     if tag:
         items.append(Text(0, 2.5, tag, 2.6, bold=True, colour=MUTED))
     items += head.items(indent, 0) + text.items(indent, head.height + 0.3)
@@ -67,8 +73,14 @@ def _entries(ref: Reference, palette: Palette) -> list[Entry]:
     out += [_heading("Piracy planets (once per planet per player)"), _note(pp.rule)]
     for planet in pp.planets:
         body = " ".join([planet.text, *(f"Note: {n}" for n in planet.notes)])
-        out.append(_item(f"{planet.name} ({planet.colour}): {planet.short}", body,
-                         str(planet.number), palette.panel(PLANET_TINT.get(planet.colour, ""))))
+        out.append(
+            _item(
+                f"{planet.name} ({planet.colour}): {planet.short}",
+                body,
+                str(planet.number),
+                palette.panel(PLANET_TINT.get(planet.colour, "")),
+            )
+        )
     stalls = ref.pirate_stalls
     out.append(_heading("Pirate stalls (Arratooine)"))
     for stall in stalls.stalls:
@@ -76,8 +88,7 @@ def _entries(ref: Reference, palette: Palette) -> list[Entry]:
         out += [_note(n.text) for n in stalls.notes if n.printed_after == stall.id]
     alt = ref.alteration_piracy_tokens
     out += [_heading("Alteration Piracy tokens (6MOON)"), _note(alt.restriction)]
-    out += [_item(t.short, f"{t.cost}, {t.effect}", t.id.removeprefix("alt"))
-            for t in alt.tokens]
+    out += [_item(t.short, f"{t.cost}, {t.effect}", t.id.removeprefix("alt")) for t in alt.tokens]
     dsp = ref.deep_space_piracy_tiles
     out.append(PAGE_BREAK)
     out += [_heading("Deep Space Piracy tiles"), _note(dsp.rule)]
@@ -123,7 +134,8 @@ def build_reference_pages(ref: Reference, paper: Paper, palette: Palette) -> lis
         y += entry.height
     total = len(pages)
     return [
-        b.finish_plain(paper, "Federation Reference", f"reference-{i}",
-                       f"{SUBTITLE} - page {i} of {total}")
+        b.finish_plain(
+            paper, "Federation Reference", f"reference-{i}", f"{SUBTITLE} - page {i} of {total}"
+        )
         for i, b in enumerate(pages, start=1)
     ]

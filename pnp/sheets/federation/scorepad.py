@@ -39,8 +39,9 @@ def _rows(pad: ScorePad, player: int) -> list[tuple[str, str, str, NumberBubbles
     for c in pad.categories:
         help_text = c.help + (f". {MODULE_NOTE[c.module]}" if c.module else "")
         rows.append((c.id, c.label, help_text, category_number(player, c)))
-    rows.append((pad.total.id, pad.total.label, "Add up the lines above.",
-                 total_number(pad, player)))
+    rows.append(
+        (pad.total.id, pad.total.label, "Add up the lines above.", total_number(pad, player))
+    )
     return rows
 
 
@@ -59,8 +60,7 @@ def build_table(pad: ScorePad, paper: Paper, serial: int, palette: Palette) -> R
     b.add(Text(CONTENT_LEFT, y + 6.5, "Player", 3.2, bold=True))
     for p, x in enumerate(col_x, start=1):
         b.add(Text(x + 1, y + 2.6, f"Player {p}", MIN_TEXT, colour=MUTED))
-        write_box(b, f"p{p}-name-write", x + 1, y + 3.4, box_w, meta={"player": p},
-                  hint="")
+        write_box(b, f"p{p}-name-write", x + 1, y + 3.4, box_w, meta={"player": p}, hint="")
     y += 3.4 + BOX_H + 2.5
 
     for index, (cid, label, help_text, _) in enumerate(_rows(pad, 1)):
@@ -68,13 +68,23 @@ def build_table(pad: ScorePad, paper: Paper, serial: int, palette: Palette) -> R
         height = BOX_H + 1.0 + stacked_height(numbers[0], 5) + 0.8
         shade = palette.panel("#f1f3f7") if index % 2 else None
         if shade:
-            b.add(Rect(CONTENT_LEFT, y - 1.0, CONTENT_RIGHT - CONTENT_LEFT, height + 1.0,
-                       Style(stroke=None, fill=shade)))
+            b.add(
+                Rect(
+                    CONTENT_LEFT,
+                    y - 1.0,
+                    CONTENT_RIGHT - CONTENT_LEFT,
+                    height + 1.0,
+                    Style(stroke=None, fill=shade),
+                )
+            )
         b.add(rule(CONTENT_LEFT, CONTENT_RIGHT, y - 1.0))
         head = text_block(label, label_w - 2, 3.0, bold=True)
         b.add(*head.items(CONTENT_LEFT, y))
-        b.add(*text_block(help_text, label_w - 2, MIN_TEXT, colour=MUTED).items(
-            CONTENT_LEFT, y + head.height + 0.6))
+        b.add(
+            *text_block(help_text, label_w - 2, MIN_TEXT, colour=MUTED).items(
+                CONTENT_LEFT, y + head.height + 0.6
+            )
+        )
         for p, (x, nb) in enumerate(zip(col_x, numbers, strict=True), start=1):
             meta = {"player": p, "category": cid}
             write_box(b, write_id(nb.prefix), x + 1, y, box_w, meta=meta)
@@ -111,8 +121,15 @@ def build_player(pad: ScorePad, paper: Paper, serial: int, palette: Palette) -> 
         body = text_block(help_text, label_w - 4, 2.7, colour=MUTED)
         height = max(head.height + 1.0 + body.height, stacked_height(nb, 10), BOX_H + 4) + 3.0
         if index % 2 and palette.panel():
-            b.add(Rect(CONTENT_LEFT, y - 1.5, CONTENT_RIGHT - CONTENT_LEFT, height,
-                       Style(stroke=None, fill=palette.panel("#f1f3f7"))))
+            b.add(
+                Rect(
+                    CONTENT_LEFT,
+                    y - 1.5,
+                    CONTENT_RIGHT - CONTENT_LEFT,
+                    height,
+                    Style(stroke=None, fill=palette.panel("#f1f3f7")),
+                )
+            )
         b.add(rule(CONTENT_LEFT, CONTENT_RIGHT, y - 1.5))
         b.add(*head.items(CONTENT_LEFT, y))
         b.add(*body.items(CONTENT_LEFT, y + head.height + 1.0))

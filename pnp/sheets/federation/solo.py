@@ -66,18 +66,32 @@ def _project_labels(tracker: SoloTracker) -> dict[str, str]:
 
 def _round_band(b: SheetBuilder, palette: Palette, rnd: int, y: float, height: float) -> None:
     if rnd % 2 == 0 and palette.panel():
-        b.add(Rect(CONTENT_LEFT, y - 1.0, CONTENT_RIGHT - CONTENT_LEFT, height,
-                   Style(stroke=None, fill=palette.panel("#f1f3f7"))))
+        b.add(
+            Rect(
+                CONTENT_LEFT,
+                y - 1.0,
+                CONTENT_RIGHT - CONTENT_LEFT,
+                height,
+                Style(stroke=None, fill=palette.panel("#f1f3f7")),
+            )
+        )
     b.add(rule(CONTENT_LEFT, CONTENT_RIGHT, y - 1.0))
     b.add(Text(CONTENT_LEFT, y + 5.2, f"Round {rnd}", 3.2, bold=True))
 
 
-def build_rounds(tracker: SoloTracker, paper: Paper, serial: int, palette: Palette
-                 ) -> RenderedPage:
+def build_rounds(tracker: SoloTracker, paper: Paper, serial: int, palette: Palette) -> RenderedPage:
     b = SheetBuilder()
     y = CONTENT_TOP + 1
-    b.add(Text(CONTENT_LEFT, y + 2.4, "Fill the bubble of each value on this round's Solo card "
-               "(and \u2212 if it is negative); write the sums.", 2.9, bold=True))
+    b.add(
+        Text(
+            CONTENT_LEFT,
+            y + 2.4,
+            "Fill the bubble of each value on this round's Solo card "
+            "(and \u2212 if it is negative); write the sums.",
+            2.9,
+            bold=True,
+        )
+    )
     y += 5.0
     x_label = CONTENT_LEFT + 18
     x_bub = x_label + 20
@@ -85,13 +99,22 @@ def build_rounds(tracker: SoloTracker, paper: Paper, serial: int, palette: Palet
     x_sum = x_bub + inline_width(sample) + 4
     x_votes = x_sum + 26
     x_note = x_votes + 26
-    heads = [(x_bub, "Solo card value"), (x_sum, "Sum of cards so far"),
-             (x_votes, "Your face-up votes")]
+    heads = [
+        (x_bub, "Solo card value"),
+        (x_sum, "Sum of cards so far"),
+        (x_votes, "Your face-up votes"),
+    ]
     for x, text in heads:
         b.add(Text(x, y + HEAD, text, MIN_TEXT, bold=True, colour=MUTED))
-    b.add(*text_block("Majority: your votes greater than the sum. Law: add the card's "
-                      "value to the wing whose law gives you fewer PP.",
-                      CONTENT_RIGHT - x_note, MIN_TEXT, colour=MUTED).items(x_note, y - 1.0))
+    b.add(
+        *text_block(
+            "Majority: your votes greater than the sum. Law: add the card's "
+            "value to the wing whose law gives you fewer PP.",
+            CONTENT_RIGHT - x_note,
+            MIN_TEXT,
+            colour=MUTED,
+        ).items(x_note, y - 1.0)
+    )
     y += HEAD + 5.5
     rows = len(tracker.senate.floors) + 1
     for rnd in range(1, tracker.rounds + 1):
@@ -107,11 +130,15 @@ def build_rounds(tracker: SoloTracker, paper: Paper, serial: int, palette: Palet
         cy = y + (rows - 1) * ROW + BOX_H / 2
         b.add(Text(x_label, cy + 1.0, "Law vote", 2.8))
         nb = law_number(tracker, rnd)
-        inline_number(nb, b, x_bub + (PITCH + 1.6 if sample.signed else 0), cy,
-                      {"round": rnd, "quantity": "law"})
+        inline_number(
+            nb,
+            b,
+            x_bub + (PITCH + 1.6 if sample.signed else 0),
+            cy,
+            {"round": rnd, "quantity": "law"},
+        )
         b.add(Text(x_votes - 2, cy + 1.0, "PP from the law", MIN_TEXT, "end", colour=MUTED))
-        write_box(b, f"r{rnd}-law-pp-write", x_votes, y + (rows - 1) * ROW, 22,
-                  meta={"round": rnd})
+        write_box(b, f"r{rnd}-law-pp-write", x_votes, y + (rows - 1) * ROW, 22, meta={"round": rnd})
         y += rows * ROW + 2.5
     b.add(rule(CONTENT_LEFT, CONTENT_RIGHT, y - 1.0))
     code = PageCode("federation", "solo", "rounds", VERSION, serial)
@@ -119,15 +146,23 @@ def build_rounds(tracker: SoloTracker, paper: Paper, serial: int, palette: Palet
     return b.finish(code, paper, "Solo: Senate and Laws", SUBTITLE)
 
 
-def build_projects(tracker: SoloTracker, paper: Paper, serial: int, palette: Palette
-                   ) -> RenderedPage:
+def build_projects(
+    tracker: SoloTracker, paper: Paper, serial: int, palette: Palette
+) -> RenderedPage:
     b = SheetBuilder()
     labels = _project_labels(tracker)
     projects = compared_projects(tracker)
     y = CONTENT_TOP + 1
-    b.add(Text(CONTENT_LEFT, y + 2.4, "Fill the bubble of each card's Influence; write the "
-               "running sum. At the end: write the number, then fill one bubble per digit.",
-               2.8, bold=True))
+    b.add(
+        Text(
+            CONTENT_LEFT,
+            y + 2.4,
+            "Fill the bubble of each card's Influence; write the "
+            "running sum. At the end: write the number, then fill one bubble per digit.",
+            2.8,
+            bold=True,
+        )
+    )
     y += 5.0
     others = [p for p in projects if p.startswith("other")]
     if others:
@@ -148,8 +183,16 @@ def build_projects(tracker: SoloTracker, paper: Paper, serial: int, palette: Pal
     sum_off = bub_off + inline_width(sample) + 1.5
     sum_w = item_w - sum_off - 2.5
     for k in range(per_row):
-        b.add(Text(x0 + k * item_w + bub_off, y + HEAD, "Card Influence", MIN_TEXT, bold=True,
-                   colour=MUTED))
+        b.add(
+            Text(
+                x0 + k * item_w + bub_off,
+                y + HEAD,
+                "Card Influence",
+                MIN_TEXT,
+                bold=True,
+                colour=MUTED,
+            )
+        )
         b.add(Text(x0 + k * item_w + sum_off, y + HEAD, "Sum", MIN_TEXT, bold=True, colour=MUTED))
     y += HEAD + 2.5
     rows = (len(projects) + per_row - 1) // per_row
@@ -161,8 +204,13 @@ def build_projects(tracker: SoloTracker, paper: Paper, serial: int, palette: Pal
             cy = top + BOX_H / 2
             b.add(Text(x, cy + 1.0, labels[pid], 2.7))
             meta = {"round": rnd, "project": pid}
-            inline_number(influence_number(tracker, rnd, pid), b, x + bub_off, cy,
-                          {**meta, "quantity": "influence"})
+            inline_number(
+                influence_number(tracker, rnd, pid),
+                b,
+                x + bub_off,
+                cy,
+                {**meta, "quantity": "influence"},
+            )
             write_box(b, sum_id(rnd, pid), x + sum_off, top, sum_w, meta=meta)
         y += rows * TIGHT_ROW + 2.0
     y += 1.0
@@ -171,16 +219,24 @@ def build_projects(tracker: SoloTracker, paper: Paper, serial: int, palette: Pal
     return b.finish(code, paper, "Solo: Major Projects", SUBTITLE)
 
 
-def _end_section(b: SheetBuilder, tracker: SoloTracker, labels: dict[str, str],
-                 projects: list[str], y: float, code: PageCode) -> None:
+def _end_section(
+    b: SheetBuilder,
+    tracker: SoloTracker,
+    labels: dict[str, str],
+    projects: list[str],
+    y: float,
+    code: PageCode,
+) -> None:
     c = tracker.comparison
     b.add(rule(CONTENT_LEFT, CONTENT_RIGHT, y - 1.0))
     b.add(Text(CONTENT_LEFT, y + 3.4, "End of the game: Funded Major Projects", 3.4, bold=True))
-    rule_text = (f"Your Influence at or above the 5 cards' sum: {c.at_or_above_pp} PP; below it "
-                 f"by at most {c.below_by_at_most}: {c.below_by_at_most_pp} PP; otherwise "
-                 f"{c.otherwise_pp} PP. Not funded: {c.otherwise_pp} PP. Joint Major Project "
-                 f"funded: {c.joint_funded_pp} PP. "
-                 "Copy the total PP to the score pad (Funded Major Projects).")
+    rule_text = (
+        f"Your Influence at or above the 5 cards' sum: {c.at_or_above_pp} PP; below it "
+        f"by at most {c.below_by_at_most}: {c.below_by_at_most_pp} PP; otherwise "
+        f"{c.otherwise_pp} PP. Not funded: {c.otherwise_pp} PP. Joint Major Project "
+        f"funded: {c.joint_funded_pp} PP. "
+        "Copy the total PP to the score pad (Funded Major Projects)."
+    )
     block = text_block(rule_text, CONTENT_RIGHT - CONTENT_LEFT, 2.6, colour=MUTED)
     b.add(*block.items(CONTENT_LEFT, y + 4.6))
     y += 4.6 + block.height + 1.5
@@ -213,8 +269,11 @@ def _end_section(b: SheetBuilder, tracker: SoloTracker, labels: dict[str, str],
     for pid in funded_only_projects(tracker):
         cy = y + BOX_H / 2
         b.add(Text(CONTENT_LEFT, cy + 1.0, labels[pid], 2.7))
-        b.add(Text(x_fund - 2, cy + 1.0, "no comparison: funded or not", MIN_TEXT, "end",
-                   colour=MUTED))
+        b.add(
+            Text(
+                x_fund - 2, cy + 1.0, "no comparison: funded or not", MIN_TEXT, "end", colour=MUTED
+            )
+        )
         _yes_no(b, pid, x_fund, cy)
         write_box(b, f"end-{pid}-pp-write", x_pp, y, 11, meta={"project": pid})
         y += TIGHT_ROW
@@ -237,5 +296,11 @@ def _place_starts(nb, x: float) -> list[float]:
 
 def _yes_no(b: SheetBuilder, project: str, x: float, cy: float) -> None:
     for k, answer in enumerate((True, False)):
-        bubble(b, funded_id(project, answer), x + BUBBLE / 2 + k * PITCH, cy,
-               "Y" if answer else "N", {"project": project, "funded": answer})
+        bubble(
+            b,
+            funded_id(project, answer),
+            x + BUBBLE / 2 + k * PITCH,
+            cy,
+            "Y" if answer else "N",
+            {"project": project, "funded": answer},
+        )

@@ -25,12 +25,18 @@ SYMBOL_NAMES = {
 def cube_square(colour: str, x: float, y: float, s: float, palette: Palette) -> list[Item]:
     """A cost square: the cube colour with its shape on it (white, or black when ink-saving)."""
     if palette.ink_saving:
-        return [Rect(x, y, s, s, Style(width=0.3)),
-                colour_shape(colour, x + s / 2, y + s / 2, s * 0.62, Style(stroke=None,
-                                                                            fill="#000000"))]
-    return [Rect(x, y, s, s, Style(stroke="#000000", fill=palette.cube(colour), width=0.25),
-                 radius=0.4),
-            colour_shape(colour, x + s / 2, y + s / 2, s * 0.62, Style(stroke=None, fill=WHITE))]
+        return [
+            Rect(x, y, s, s, Style(width=0.3)),
+            colour_shape(
+                colour, x + s / 2, y + s / 2, s * 0.62, Style(stroke=None, fill="#000000")
+            ),
+        ]
+    return [
+        Rect(
+            x, y, s, s, Style(stroke="#000000", fill=palette.cube(colour), width=0.25), radius=0.4
+        ),
+        colour_shape(colour, x + s / 2, y + s / 2, s * 0.62, Style(stroke=None, fill=WHITE)),
+    ]
 
 
 def colour_badge(colour: str, cx: float, cy: float, s: float, palette: Palette) -> Item:
@@ -52,5 +58,7 @@ def icon_row(names: list[str], cx: float, cy: float, s: float, gap: float = 1.0)
 
 def key_entry(name: str, x: float, y: float, s: float = 4.0, size: float = 2.8) -> list[Item]:
     """An icon and its name, for a legend; (x, y) is the icon's left-centre."""
-    return [*icon(name, x + s / 2, y, s), Text(x + s + 1.2, y + size * 0.35, SYMBOL_NAMES[name],
-                                              size)]
+    return [
+        *icon(name, x + s / 2, y, s),
+        Text(x + s + 1.2, y + size * 0.35, SYMBOL_NAMES[name], size),
+    ]

@@ -37,8 +37,15 @@ def build_ship_sheet(ship: Ship, paper: Paper, serial: int, palette: Palette) ->
     y0 = top + (avail_h - grid_h) / 2
 
     b.add(*_difficulty(ship.difficulty, (CONTENT_LEFT + CONTENT_RIGHT) / 2, CONTENT_TOP + 1.5))
-    b.add(Text(CONTENT_LEFT, CONTENT_TOP + 3, "Repair a space: cross it out, corner to corner.",
-               2.8, colour="#333333"))
+    b.add(
+        Text(
+            CONTENT_LEFT,
+            CONTENT_TOP + 3,
+            "Repair a space: cross it out, corner to corner.",
+            2.8,
+            colour="#333333",
+        )
+    )
 
     labelled: set[str] = set()
     for space in ship.spaces:
@@ -50,8 +57,13 @@ def build_ship_sheet(ship: Ship, paper: Paper, serial: int, palette: Palette) ->
         show_vp = section is not None and section.id not in labelled
         if section:
             labelled.add(section.id)
-        meta = {"space": space.at, "cost": list(space.cost), "rewards": list(space.rewards),
-                "section": space.section, "special": space.special}
+        meta = {
+            "space": space.at,
+            "cost": list(space.cost),
+            "rewards": list(space.rewards),
+            "section": space.section,
+            "special": space.special,
+        }
         if space.letter:
             meta["letter"] = space.letter
         ink = _space_ink(ship, space, x, y, s, palette, section, show_vp)
@@ -86,32 +98,45 @@ def _difficulty(pips: int, cx: float, y: float) -> list[Item]:
 
 def _space_ink(ship: Ship, space: Space, x, y, s, palette: Palette, section, show_vp) -> list[Item]:
     if space.at == ship.reactor:
-        return [Rect(x, y, s, s, Style(stroke="#000000", fill="#111111", width=0.4), radius=1.2),
-                Text(x + s / 2, y + s * 0.45, "REACTOR", s * 0.15, "middle", True, "#ffffff"),
-                Text(x + s / 2, y + s * 0.66, "CORE", s * 0.15, "middle", True, "#ffffff")]
+        return [
+            Rect(x, y, s, s, Style(stroke="#000000", fill="#111111", width=0.4), radius=1.2),
+            Text(x + s / 2, y + s * 0.45, "REACTOR", s * 0.15, "middle", True, "#ffffff"),
+            Text(x + s / 2, y + s * 0.66, "CORE", s * 0.15, "middle", True, "#ffffff"),
+        ]
     fill = palette.tint(section.colour) if section else None
     border = Style(stroke="#000000", fill=fill, width=0.45 if section else 0.35)
     items: list[Item] = [Rect(x, y, s, s, border, radius=1.2)]
     # A strip along the top holds the section badge and VP; costs and rewards sit below it.
     if section:
         badge = max(2.2, s * 0.15)
-        items.append(colour_badge(section.colour, x + 0.9 + badge / 2, y + 0.9 + badge / 2, badge,
-                                  palette))
+        items.append(
+            colour_badge(section.colour, x + 0.9 + badge / 2, y + 0.9 + badge / 2, badge, palette)
+        )
         if show_vp:
-            items.append(Text(x + s - 1.0, y + 0.7 + badge * 0.85, f"{section.vp} VP",
-                              max(2.2, s * 0.13), "end", bold=True))
+            items.append(
+                Text(
+                    x + s - 1.0,
+                    y + 0.7 + badge * 0.85,
+                    f"{section.vp} VP",
+                    max(2.2, s * 0.13),
+                    "end",
+                    bold=True,
+                )
+            )
     q = s * 0.23  # cost square size
     top_cy = y + s * 0.47
     if space.special == "ladder":
         items += icon("ladder", x + s / 2 - q * 0.6, top_cy, q)
-        items.append(Text(x + s / 2 + q * 0.5, top_cy + q * 0.38, space.letter or "", q * 1.05,
-                          bold=True))
+        items.append(
+            Text(x + s / 2 + q * 0.5, top_cy + q * 0.38, space.letter or "", q * 1.05, bold=True)
+        )
     elif space.special == "airlock":
         items += icon("airlock", x + s / 2, top_cy, q * 1.5)
     elif space.special == "loot":
         items += icon("bag", x + s / 2 - q * 0.6, top_cy, q)
-        items.append(Rect(x + s / 2 + q * 0.1, top_cy - q / 2, q, q, Style(stroke=None,
-                                                                           fill="#000000")))
+        items.append(
+            Rect(x + s / 2 + q * 0.1, top_cy - q / 2, q, q, Style(stroke=None, fill="#000000"))
+        )
     else:
         n = len(space.cost)
         gap = q * 0.2
