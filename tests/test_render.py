@@ -124,7 +124,7 @@ def test_fields_do_not_overlap(sheet_id):
         boxes = [(f.id, f.bounds) for f in rp.map.fields]
         boxes.sort(key=lambda b: b[1][0])
         for i, (a, (_, t1, r1, b1)) in enumerate(boxes):
-            for b, (l2, t2, r2, b2) in boxes[i + 1 :]:
+            for b, (l2, t2, _r2, b2) in boxes[i + 1 :]:
                 if l2 >= r1:
                     break
                 assert not (t2 < b1 and t1 < b2), f"{a} overlaps {b}"
