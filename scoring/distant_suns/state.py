@@ -33,13 +33,13 @@ frozen and reject unknown keys: a typo is an error, not a silent zero.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt
 
-from scoring.distant_suns.problem import InvalidState, Problem
+from scoring.distant_suns.problem import InvalidState
+from scoring.problem import load_state_file, validate_state
 
 OptimizationTile = Literal["alien", "upgrade", "treasure", "group", "black_hole"]
 #: The five Optimization tiles, in rulebook order.
@@ -134,34 +134,15 @@ def state_schema() -> dict[str, Any]:
     return DistantSunsState.model_json_schema()
 
 
-def _loc(loc: tuple) -> str:
-    return ".".join(str(p) for p in loc) or "(top level)"
-
-
 def parse_state(data: Any) -> DistantSunsState:
     """Validate JSON-like data into a state; InvalidState lists every type problem.
 
     >>> parse_state({"zones": [], "optimization": {}, "shapes": []}).game
     'distant-suns'
     """
-    try:
-        return DistantSunsState.model_validate(data)
-    except ValidationError as exc:
-        problems = [
-            Problem(_loc(err["loc"]), f"{err['msg']} (got {err.get('input')!r})")
-            for err in exc.errors()
-        ]
-        raise InvalidState(problems) from None
+    return validate_state(DistantSunsState, data, InvalidState)
 
 
 def load_state(path: Path | str) -> DistantSunsState:
     """Read a state from a JSON file; InvalidState names the file and every problem."""
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise InvalidState([Problem("(file)", str(exc))], str(path)) from None
-    try:
-        return parse_state(data)
-    except InvalidState as exc:
-        raise InvalidState(exc.problems, str(path)) from None
+    return load_state_file(path, DistantSunsState, InvalidState)

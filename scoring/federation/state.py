@@ -20,16 +20,15 @@ pad cannot make (names, serials).
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PositiveInt, StrictInt, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PositiveInt, StrictInt
 
 from scoring.federation.score_pad import ScorePad, ScorePadError, ScorePadResult, score_pad_totals
+from scoring.problem import InvalidState as _InvalidState
+from scoring.problem import Problem, load_state_file, validate_state
 
 Module = Literal["piracy"]
 
@@ -63,24 +62,10 @@ class FederationState(_Frozen):
 State = FederationState
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a pad; ``field`` is its path in the JSON form."""
-
-    field: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.field}: {self.message}"
-
-
-class InvalidState(ValueError):
+class InvalidState(_InvalidState):
     """A score pad that cannot be scored; ``problems`` lists every reason."""
 
-    def __init__(self, problems: Iterable[Problem], context: str = ""):
-        self.problems: tuple[Problem, ...] = tuple(problems)
-        head = f"invalid Federation score pad{f' ({context})' if context else ''}"
-        super().__init__(head + ":\n" + "\n".join(f"  - {p}" for p in self.problems))
+    subject = "Federation score pad"
 
 
 def state_schema() -> dict[str, Any]:
@@ -94,29 +79,12 @@ def parse_state(data: Any) -> FederationState:
     >>> parse_state({"players": [{"name": "Ana", "values": {}}]}).modules
     ('piracy',)
     """
-    try:
-        return FederationState.model_validate(data)
-    except ValidationError as exc:
-        raise InvalidState(
-            Problem(
-                ".".join(str(p) for p in err["loc"]) or "(top level)",
-                f"{err['msg']} (got {err.get('input')!r})",
-            )
-            for err in exc.errors()
-        ) from None
+    return validate_state(FederationState, data, InvalidState)
 
 
 def load_state(path: Path | str) -> FederationState:
     """Read a filled pad from a JSON file; InvalidState names the file and every problem."""
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise InvalidState([Problem("(file)", str(exc))], str(path)) from None
-    try:
-        return parse_state(data)
-    except InvalidState as exc:
-        raise InvalidState(exc.problems, str(path)) from None
+    return load_state_file(path, FederationState, InvalidState)
 
 
 def check(state: FederationState, pad: ScorePad) -> list[Problem]:

@@ -28,15 +28,15 @@ reject unknown keys, so a typo ("repiared") is an error, not a silent zero.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, NonNegativeInt, ValidationError
+from pydantic import BaseModel, ConfigDict, NonNegativeInt
 from pydantic import Field as PydField
 
+from scoring.problem import load_state_file, validate_state
 from scoring.stellar_drift.layout import Colour, TrackSymbol
-from scoring.stellar_drift.problem import InvalidState, Problem
+from scoring.stellar_drift.problem import InvalidState
 
 TechColour = Literal["yellow", "green", "red"]
 
@@ -123,34 +123,15 @@ def state_schema() -> dict[str, Any]:
     return StellarDriftState.model_json_schema()
 
 
-def _loc(loc: tuple) -> str:
-    return ".".join(str(p) for p in loc) or "(top level)"
-
-
 def parse_state(data: Any) -> StellarDriftState:
     """Validate JSON-like data into a state; InvalidState lists every type problem.
 
     >>> parse_state({"ship": "aaraka-glider", "tracks": {"power": 2}}).tracks
     {'power': 2}
     """
-    try:
-        return StellarDriftState.model_validate(data)
-    except ValidationError as exc:
-        problems = [
-            Problem(_loc(err["loc"]), f"{err['msg']} (got {err.get('input')!r})")
-            for err in exc.errors()
-        ]
-        raise InvalidState(problems) from None
+    return validate_state(StellarDriftState, data, InvalidState)
 
 
 def load_state(path: Path | str) -> StellarDriftState:
     """Read a state from a JSON file; InvalidState names the file and every problem."""
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise InvalidState([Problem("(file)", str(exc))], str(path)) from None
-    try:
-        return parse_state(data)
-    except InvalidState as exc:
-        raise InvalidState(exc.problems, str(path)) from None
+    return load_state_file(path, StellarDriftState, InvalidState)
