@@ -10,7 +10,7 @@ from pnp.render.frame import CONTENT_BOTTOM, CONTENT_LEFT, CONTENT_RIGHT, CONTEN
 from pnp.render.scene import Circle, Item, Line, Rect, Style, Text
 from pnp.render.symbols import colour_shape, icon
 from pnp.sheets.base import Palette, RenderedPage, SheetBuilder
-from pnp.sheets.stellar_drift.tracker import block_height, section_title, text_block, wrap
+from pnp.sheets.stellar_drift.common import block_height, section_title, text_block, wrap
 from scoring.stellar_drift.layout import COLOURS, GameRules, Tracker
 
 L, R, T, B = CONTENT_LEFT, CONTENT_RIGHT, CONTENT_TOP, CONTENT_BOTTOM

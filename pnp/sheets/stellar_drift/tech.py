@@ -13,21 +13,19 @@ from pnp.render.scene import Item, Line, Rect, Style, Text
 from pnp.render.symbols import icon
 from pnp.sheetmap import Field
 from pnp.sheets.base import Palette, RenderedPage, SheetBuilder
-from pnp.sheets.stellar_drift.common import colour_badge
-from pnp.sheets.stellar_drift.tracker import (
+from pnp.sheets.stellar_drift.common import (
     COLOUR_NAMES,
     HOW_TO_MARK,
     RULE,
     SOFT,
-    ability_box,
-    ability_text,
+    ability_row,
     block_height,
     centred_text,
+    colour_badge,
     mark_box,
     qr_clear_left,
     section_title,
     text_block,
-    unlock_colon,
     wrap,
 )
 from scoring.stellar_drift.layout import Ability, Income, Tech, TechTrack
@@ -237,7 +235,9 @@ def _tech_track(
         if box.vp is not None:
             b.add(Text(bx - 1.4, cy + 1.0, f"{box.vp} VP", 2.8, "end", bold=True))
         if box.ability:
-            _tech_ability(b, abilities[box.ability], bx + TECH_BOX + 1.2, cy, x + col_w)
+            ability_row(
+                b, abilities[box.ability], bx + TECH_BOX + 1.2, cy, x + col_w, TECH_ABILITY_BOX, 1.0
+            )
     # Setup cues: a bracket with this colour's shape over the two bottom boxes (a cube of
     # this colour checks both) and a blue circle under the bottom box (a blue cube checks it).
     low, high = box_top(1) + TECH_BOX, box_top(2)
@@ -251,26 +251,6 @@ def _tech_track(
         Line(bx + TECH_BOX / 2, low + 0.6, bx + TECH_BOX / 2, low + 1.6, thin),
         colour_badge("blue", bx + TECH_BOX / 2, low + 3.6, 3.6, palette),
     )
-
-
-def _tech_ability(b: SheetBuilder, ability: Ability, x: float, cy: float, right: float) -> None:
-    b.add(*unlock_colon(x, cy))
-    ax = x + 6.0
-    for k in range(1, ability.uses + 1):
-        b.add_field(
-            Field(
-                f"ability-{ability.id}-{k}",
-                "ability_box",
-                ax,
-                cy - TECH_ABILITY_BOX / 2,
-                TECH_ABILITY_BOX,
-                TECH_ABILITY_BOX,
-                meta={"ability": ability.id, "use": k},
-            ),
-            ability_box(ax, cy - TECH_ABILITY_BOX / 2, TECH_ABILITY_BOX),
-        )
-        ax += TECH_ABILITY_BOX + 1.0
-    b.add(*ability_text(ability, ax + 0.6, cy, right - ax - 0.6))
 
 
 def _spent_cubes(b: SheetBuilder, palette: Palette, y: float, right: float) -> float:

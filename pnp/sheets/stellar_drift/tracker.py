@@ -2,13 +2,10 @@
 cube storage, end game scoring, the tie-breaker and the solo chart.
 
 Every number comes from the tracker layout (layouts/stellar_drift/tracker.yaml);
-this module only decides where things go. The small drawing pieces at the top
-(mark boxes, ability boxes, bubbles, wrapped text) are shared with the tech sheet.
+this module only decides where things go; the drawing pieces are in common.py.
 """
 
 from __future__ import annotations
-
-from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.pagecode import PageCode
 from pnp.paper import Paper
@@ -17,155 +14,31 @@ from pnp.render.frame import (
     CONTENT_LEFT,
     CONTENT_RIGHT,
     CONTENT_TOP,
-    QR_MODULE,
-    frame_items,
 )
-from pnp.render.scene import Circle, Item, Line, Rect, Style, Text, translate
+from pnp.render.scene import Item, Rect, Style, Text, translate
 from pnp.render.symbols import icon
 from pnp.sheetmap import Field
 from pnp.sheets.base import Palette, RenderedPage, SheetBuilder
-from pnp.sheets.stellar_drift.common import colour_badge, icon_row
-from scoring.stellar_drift.layout import Ability, ShipTrack, Tracker
-
-# --- Drawing pieces shared with the tech sheet ------------------------------------------------
-
-MARK_LINE = 0.35  # mm: outline of every mark box
-SOFT = "#555555"  # secondary text and printed numbers inside marks
-RULE = "#888888"
-HOW_TO_MARK = "Check a box: a cross or a tick. Fill a bubble."
-COLOUR_NAMES = {"blue": "Blue", "yellow": "Yellow", "red": "Red", "green": "Green"}
-
-
-def text_width(text: str, size: float, bold: bool = False) -> float:
-    """Printed width in mm of ``text`` at font size ``size`` mm."""
-    return stringWidth(text, "Helvetica-Bold" if bold else "Helvetica", size)
-
-
-def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` mm (a long word keeps its line)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        trial = f"{line} {word}" if line else word
-        if line and text_width(trial, size, bold) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
-
-
-def text_block(
-    x: float,
-    top: float,
-    lines: list[str],
-    size: float,
-    anchor: str = "start",
-    bold: bool = False,
-    colour: str = "#000000",
-    leading: float = 1.2,
-) -> list[Item]:
-    """Lines of text whose first line's cap height starts at ``top``."""
-    return [
-        Text(x, top + size * 0.75 + i * size * leading, line, size, anchor, bold, colour)
-        for i, line in enumerate(lines)
-    ]
-
-
-def block_height(n_lines: int, size: float, leading: float = 1.2) -> float:
-    return size * 0.75 + max(0, n_lines - 1) * size * leading + size * 0.22
-
-
-def centred_text(
-    cx: float, cy: float, text: str, size: float, bold: bool = False, colour: str = "#000000"
-) -> Text:
-    """Text centred on (cx, cy), for labels inside boxes and bubbles."""
-    return Text(cx, cy + size * 0.36, text, size, "middle", bold, colour)
-
-
-def mark_box(
-    x: float,
-    y: float,
-    w: float,
-    h: float,
-    fill: str | None = None,
-    width: float = MARK_LINE,
-    radius: float = 0.8,
-) -> list[Item]:
-    """A box to check; its outline lies wholly inside (x, y, w, h)."""
-    i = width / 2
-    return [
-        Rect(
-            x + i,
-            y + i,
-            w - 2 * i,
-            h - 2 * i,
-            Style(stroke="#000000", fill=fill, width=width),
-            radius,
-        )
-    ]
-
-
-def ability_box(x: float, y: float, s: float, fill: str | None = None) -> list[Item]:
-    """An ability box: a check box inside a second, thinner line (the rulebook's mark of an
-    ability), all inside (x, y, s, s)."""
-    return [
-        Rect(
-            x + 0.15, y + 0.15, s - 0.3, s - 0.3, Style(stroke="#000000", fill=fill, width=0.3), 1.6
-        ),
-        *mark_box(x + 1.1, y + 1.1, s - 2.2, s - 2.2, "#ffffff" if fill else None, 0.4, 0.6),
-    ]
-
-
-def bubble(cx: float, cy: float, d: float, label: str, size: float = 2.5) -> list[Item]:
-    """A bubble to fill, its value printed faintly inside."""
-    return [
-        Circle(cx, cy, d / 2 - 0.16, Style(stroke="#000000", width=0.32)),
-        centred_text(cx, cy, label, size, colour="#666666"),
-    ]
-
-
-def unlock_colon(x: float, cy: float, s: float = 3.6) -> list[Item]:
-    """The small padlock and colon that lead from a padlock box to its ability."""
-    dot = Style(stroke=None, fill="#000000")
-    return [
-        *icon("padlock", x + s / 2, cy, s),
-        Circle(x + s + 1.0, cy - 0.9, 0.42, dot),
-        Circle(x + s + 1.0, cy + 0.9, 0.42, dot),
-    ]
-
-
-def qr_clear_left(code: PageCode) -> float:
-    """Content near the bottom edge must stay left of this x: the page-code QR symbol and its
-    quiet zone reach up into the content box."""
-    _, (qr_x, _, _) = frame_items(code, "")
-    return qr_x - 4 * QR_MODULE - 1.0
-
-
-def section_title(x: float, y: float, w: float, title: str, note: str = "") -> list[Item]:
-    """A section heading with a thin rule under it; ``y`` is the heading's top."""
-    items: list[Item] = [
-        Text(x, y + 3.0, title, 3.8, bold=True),
-        Line(x, y + 4.6, x + w, y + 4.6, Style(stroke=RULE, width=0.25)),
-    ]
-    if note:
-        items.append(Text(x + w, y + 3.0, note, 2.6, "end", colour=SOFT))
-    return items
-
-
-def ability_text(
-    ability: Ability, x: float, cy: float, width: float, size: float = 2.6, max_lines: int = 3
-) -> list[Item]:
-    """An ability's text wrapped into ``width`` and centred on ``cy``."""
-    lines = wrap(ability.text, size, width)
-    while len(lines) > max_lines and size > 2.4:
-        size = round(size - 0.1, 2)
-        lines = wrap(ability.text, size, width)
-    h = block_height(len(lines), size)
-    return text_block(x, cy - h / 2, lines, size)
-
+from pnp.sheets.stellar_drift.common import (
+    COLOUR_NAMES,
+    HOW_TO_MARK,
+    MARK_LINE,
+    SOFT,
+    ability_box,
+    ability_row,
+    block_height,
+    bubble,
+    centred_text,
+    colour_badge,
+    icon_row,
+    mark_box,
+    qr_clear_left,
+    section_title,
+    text_block,
+    text_width,
+    wrap,
+)
+from scoring.stellar_drift.layout import ShipTrack, Tracker
 
 # --- The tracker sheet ------------------------------------------------------------------------
 
@@ -267,7 +140,7 @@ def _ship_tracks(b: SheetBuilder, tracker: Tracker, palette: Palette, y: float) 
                 )
         unlocked = [abilities[box.ability] for box in track.boxes if box.ability]
         if unlocked:
-            _ability_area(b, unlocked[0], x_end + 1.4, y, R)
+            ability_row(b, unlocked[0], x_end + 1.4, y + TRACK_BOX / 2, R, ABILITY_BOX, 1.2)
         y += TRACK_ROW
     legend = ["energy", "bag", "energy_income", "cube_income", "padlock"]
     meaning = {
@@ -285,36 +158,6 @@ def _ship_tracks(b: SheetBuilder, tracker: Tracker, palette: Palette, y: float) 
         x += 6.5 + text_width(meaning[name], 2.6) + 4.0
     b.add(Text(R, y + 1.0, "Income: check it on your Tech Sheet.", 2.6, "end", colour=SOFT))
     return y + 2.4
-
-
-def _ability_area(
-    b: SheetBuilder,
-    ability: Ability,
-    x: float,
-    y: float,
-    right: float,
-    box: float = ABILITY_BOX,
-    row: float = TRACK_BOX,
-) -> None:
-    """Padlock, colon, the ability's box(es) and its text, in a row of height ``row``."""
-    cy = y + row / 2
-    b.add(*unlock_colon(x, cy))
-    bx = x + 6.0
-    for k in range(1, ability.uses + 1):
-        b.add_field(
-            Field(
-                f"ability-{ability.id}-{k}",
-                "ability_box",
-                bx,
-                cy - box / 2,
-                box,
-                box,
-                meta={"ability": ability.id, "use": k},
-            ),
-            ability_box(bx, cy - box / 2, box),
-        )
-        bx += box + 1.2
-    b.add(*ability_text(ability, bx + 0.6, cy, right - bx - 0.6))
 
 
 def _captain_skills(b: SheetBuilder, tracker: Tracker, palette: Palette, y: float) -> float:
