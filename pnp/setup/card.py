@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
 from pnp.paper import Paper
 from pnp.render.frame import CONTENT_LEFT, CONTENT_RIGHT, CONTENT_TOP
 from pnp.render.scene import Item, Poly, Rect, Style, Text, outline
 from pnp.render.symbols import colour_shape
+from pnp.render.text import wrap
 from pnp.sheets.base import CUBE_COLOURS, RenderedPage, SheetBuilder
 from scoring.distant_suns.hexgrid import bounds, hex_corners
 
@@ -23,21 +22,6 @@ GREY = "#555555"
 PANEL = "#eef0f4"
 SET_TINTS = {"blue": "#d4e3f7", "purple": "#e4d9f3"}
 WIDTH = CONTENT_RIGHT - CONTENT_LEFT
-
-
-def text_width(text: str, size: float, bold: bool = False) -> float:
-    return stringWidth(text, "Helvetica-Bold" if bold else "Helvetica", size)
-
-
-def wrap(text: str, size: float, width: float) -> list[str]:
-    """``text`` in lines no wider than ``width`` mm at font size ``size``."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return lines or [""]
 
 
 class Column:
@@ -55,7 +39,7 @@ class Column:
         colour: str = "#000000",
         gap: float = 0.4,
     ) -> None:
-        for line in wrap(text, size, self.width - indent):
+        for line in wrap(text, size, self.width - indent) or [""]:
             self.y += size * 1.05
             self.items.append(Text(self.x + indent, self.y, line, size, bold=bold, colour=colour))
         self.y += gap

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.render.scene import Circle, Item, Line, Rect, Style, Text
+from pnp.render.text import wrap
 from pnp.sheetmap import Field
 from pnp.sheets.base import SheetBuilder
 from scoring.federation.bubbles import NumberBubbles
@@ -156,28 +157,6 @@ def check_fits(y: float, code, right: float = 1e9) -> None:
 # --- text ------------------------------------------------------------------
 
 
-def text_width(text: str, size: float, bold: bool = False) -> float:
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    return stringWidth(text, "Helvetica-Bold" if bold else "Helvetica", size)
-
-
-def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
-    """Greedy word wrap to ``width`` mm at font size ``size`` mm."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and text_width(trial, size, bold) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
-
-
 @dataclass
 class TextBlock:
     """Wrapped lines ready to place; ``height`` includes the last line's descent."""
@@ -215,7 +194,7 @@ def text_block(
     colour: str = "#000000",
     leading: float = 1.22,
 ) -> TextBlock:
-    return TextBlock(wrap(text, width, size, bold), size, bold, colour, leading)
+    return TextBlock(wrap(text, size, width, bold), size, bold, colour, leading)
 
 
 def rule(x1: float, x2: float, y: float) -> Line:

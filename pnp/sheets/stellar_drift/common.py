@@ -3,12 +3,11 @@ bubbles and wrapped text."""
 
 from __future__ import annotations
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
 from pnp.pagecode import PageCode
 from pnp.render.frame import QR_MODULE, frame_items
 from pnp.render.scene import Circle, Item, Line, Rect, Style, Text
 from pnp.render.symbols import colour_shape, icon
+from pnp.render.text import wrap
 from pnp.sheetmap import Field
 from pnp.sheets.base import Palette, SheetBuilder
 from scoring.stellar_drift.layout import Ability
@@ -76,27 +75,6 @@ SOFT = "#555555"  # secondary text and printed numbers inside marks
 RULE = "#888888"
 HOW_TO_MARK = "Check a box: a cross or a tick. Fill a bubble."
 COLOUR_NAMES = {"blue": "Blue", "yellow": "Yellow", "red": "Red", "green": "Green"}
-
-
-def text_width(text: str, size: float, bold: bool = False) -> float:
-    """Printed width in mm of ``text`` at font size ``size`` mm."""
-    return stringWidth(text, "Helvetica-Bold" if bold else "Helvetica", size)
-
-
-def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` mm (a long word keeps its line)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        trial = f"{line} {word}" if line else word
-        if line and text_width(trial, size, bold) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
 
 
 def text_block(

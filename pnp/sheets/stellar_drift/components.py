@@ -9,8 +9,13 @@ from pnp.paper import Paper
 from pnp.render.frame import CONTENT_BOTTOM, CONTENT_LEFT, CONTENT_RIGHT, CONTENT_TOP
 from pnp.render.scene import Circle, Item, Line, Rect, Style, Text
 from pnp.render.symbols import colour_shape, icon
+from pnp.render.text import wrap
 from pnp.sheets.base import Palette, RenderedPage, SheetBuilder
-from pnp.sheets.stellar_drift.common import block_height, section_title, text_block, wrap
+from pnp.sheets.stellar_drift.common import (
+    block_height,
+    section_title,
+    text_block,
+)
 from scoring.stellar_drift.layout import COLOURS, GameRules, Tracker
 
 L, R, T, B = CONTENT_LEFT, CONTENT_RIGHT, CONTENT_TOP, CONTENT_BOTTOM

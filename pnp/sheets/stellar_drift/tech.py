@@ -11,6 +11,7 @@ from pnp.paper import Paper
 from pnp.render.frame import CONTENT_BOTTOM, CONTENT_LEFT, CONTENT_RIGHT, CONTENT_TOP
 from pnp.render.scene import Item, Line, Rect, Style, Text
 from pnp.render.symbols import icon
+from pnp.render.text import wrap
 from pnp.sheetmap import Field
 from pnp.sheets.base import Palette, RenderedPage, SheetBuilder
 from pnp.sheets.stellar_drift.common import (
@@ -26,7 +27,6 @@ from pnp.sheets.stellar_drift.common import (
     qr_clear_left,
     section_title,
     text_block,
-    wrap,
 )
 from scoring.stellar_drift.layout import Ability, Income, Tech, TechTrack
 

@@ -17,6 +17,7 @@ from pnp.render.frame import (
 )
 from pnp.render.scene import Item, Rect, Style, Text, translate
 from pnp.render.symbols import icon
+from pnp.render.text import text_width, wrap
 from pnp.sheetmap import Field
 from pnp.sheets.base import Palette, RenderedPage, SheetBuilder
 from pnp.sheets.stellar_drift.common import (
@@ -35,8 +36,6 @@ from pnp.sheets.stellar_drift.common import (
     qr_clear_left,
     section_title,
     text_block,
-    text_width,
-    wrap,
 )
 from scoring.stellar_drift.layout import ShipTrack, Tracker
 
