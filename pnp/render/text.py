@@ -18,7 +18,9 @@ def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
     Only ordinary white space breaks a line: a no-break space keeps "counts\u00a02" together.
 
     >>> wrap("Gain 2 Energy, then Free Repair.", 2.6, 20)
-    ['Gain 2 Energy, then', 'Free Repair.']
+    ['Gain 2 Energy,', 'then Free', 'Repair.']
+    >>> wrap("each Cube counts\u00a02. Still tied?", 2.6, 22)
+    ['each Cube', 'counts\xa02. Still tied?']
     """
     lines: list[str] = []
     line = ""
