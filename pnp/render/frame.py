@@ -84,6 +84,18 @@ def fiducials() -> list[Fiducial]:
     return [Fiducial(i, CORNERS[i], x, y, s) for i, (x, y) in enumerate(spots)]
 
 
+def qr_box(code: PageCode) -> tuple[float, float, float]:
+    """Where the page-code QR symbol sits (x, y, size) in common-box mm: bottom right,
+    left of the corner marker. Its top reaches above CONTENT_BOTTOM, so content near
+    the bottom right must keep clear of it and its quiet zone."""
+    size = len(qr_modules(code.text)) * QR_MODULE
+    return (
+        COMMON_WIDTH - MARKER_INSET - MARKER_SIZE - 4 - size,
+        COMMON_HEIGHT - MARKER_INSET - size,
+        size,
+    )
+
+
 def frame_items(code: PageCode, title: str, subtitle: str = "") -> tuple[list[Item], tuple]:
     """The frame's primitives and the QR box (x, y, size), in common-box mm."""
     items: list[Item] = []
@@ -92,9 +104,7 @@ def frame_items(code: PageCode, title: str, subtitle: str = "") -> tuple[list[It
         items.append(group(_cells_to_rects(cells, f.x, f.y, f.size / 6), f"fiducial-{f.id}"))
 
     modules = qr_modules(code.text)
-    qr_size = len(modules) * QR_MODULE
-    qr_x = COMMON_WIDTH - MARKER_INSET - MARKER_SIZE - 4 - qr_size
-    qr_y = COMMON_HEIGHT - MARKER_INSET - qr_size
+    qr_x, qr_y, qr_size = qr_box(code)
     items.append(group(_cells_to_rects(modules, qr_x, qr_y, QR_MODULE), "page-code"))
     items.append(
         Text(qr_x - 2, COMMON_HEIGHT - MARKER_INSET - 0.5, code.text, 2.2, "end", colour="#555555")

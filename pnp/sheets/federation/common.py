@@ -142,9 +142,9 @@ QR_QUIET = 4.5  # mm kept clear around the page-code QR symbol
 def content_bottom(code, right: float = 1e9) -> float:
     """The lowest y content reaching x = ``right`` may use: CONTENT_BOTTOM, or above the
     page-code QR symbol and its quiet zone where the content reaches over it."""
-    from pnp.render.frame import CONTENT_BOTTOM, frame_items
+    from pnp.render.frame import CONTENT_BOTTOM, qr_box
 
-    _, (qr_x, qr_y, _) = frame_items(code, "")
+    qr_x, qr_y, _ = qr_box(code)
     return CONTENT_BOTTOM if right < qr_x - QR_QUIET else min(CONTENT_BOTTOM, qr_y - QR_QUIET)
 
 

@@ -4,7 +4,7 @@ bubbles and wrapped text."""
 from __future__ import annotations
 
 from pnp.pagecode import PageCode
-from pnp.render.frame import QR_MODULE, frame_items
+from pnp.render.frame import QR_MODULE, qr_box
 from pnp.render.scene import Circle, Item, Line, Rect, Style, Text
 from pnp.render.symbols import colour_shape, icon
 from pnp.render.text import wrap
@@ -160,8 +160,7 @@ def unlock_colon(x: float, cy: float, s: float = 3.6) -> list[Item]:
 def qr_clear_left(code: PageCode) -> float:
     """Content near the bottom edge must stay left of this x: the page-code QR symbol and its
     quiet zone reach up into the content box."""
-    _, (qr_x, _, _) = frame_items(code, "")
-    return qr_x - 4 * QR_MODULE - 1.0
+    return qr_box(code)[0] - 4 * QR_MODULE - 1.0
 
 
 def section_title(x: float, y: float, w: float, title: str, note: str = "") -> list[Item]:
