@@ -10,7 +10,7 @@ import yaml
 
 from scoring.distant_suns.hexgrid import distance, hex_id, neighbours, parse_hex_id
 from scoring.distant_suns.layout import default_path, load_cosmos, load_shapes
-from scoring.layout_file import LayoutError
+from scoring.layout_file import LayoutError, layouts_root
 
 COSMOS = load_cosmos()
 SHAPES = load_shapes()
@@ -254,3 +254,21 @@ def test_shapes_cross_checks_all_reported(tmp_path):
 
 def test_hex_ids_in_the_cosmos_parse():
     assert all(parse_hex_id(s.hex) in COSMOS.hexes for s in COSMOS.spaces)
+
+
+def test_optimization_tiles_in_cosmos_yaml_are_the_five_the_scorer_knows():
+    from scoring.distant_suns.state import TILES
+
+    cosmos = load_cosmos()
+    assert tuple(t.id for t in cosmos.optimization.tiles) == TILES
+    assert len(cosmos.optimization.sets) == 2
+
+
+def test_an_optimization_tile_listed_twice_is_refused(tmp_path):
+    src = (layouts_root() / "distant_suns" / "cosmos.yaml").read_text()
+    broken = src.replace("- {id: upgrade, name: Upgrade,", "- {id: alien, name: Upgrade,")
+    assert broken != src
+    path = tmp_path / "cosmos.yaml"
+    path.write_text(broken)
+    with pytest.raises(LayoutError, match="optimization.tiles: alien listed twice"):
+        load_cosmos(path)

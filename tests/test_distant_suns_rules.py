@@ -65,6 +65,7 @@ def make_cosmos(q_count: int, r_count: int, start: str, **specials: str) -> Cosm
                 "max_upgrades_per_turn": 2,
                 "cannot_cover": ["start", "treasure", "frontier", "black_hole"],
             },
+            "optimization": COSMOS.optimization.model_dump(mode="json"),
             "scoring": {
                 "optimization_points": [3, 6, 10, 15, 20],
                 "optimization_points_beyond": 5,

@@ -87,11 +87,11 @@ def test_one_upgrade_circle_and_use_box_per_upgrade_space(sheet):
 
 def test_score_summary_has_every_row(sheet):
     ids = {f.id for f in fields_of(sheet, "write_in")}
-    expected = {f"score-{row}-{what}" for row, whats in score_rows() for what in whats}
+    expected = {f"score-{row}-{what}" for row, whats in score_rows(load_cosmos()) for what in whats}
     assert ids == expected
     assert {
         "score-tile-alien-count",
-        "score-tile-black-hole-points",
+        "score-tile-black_hole-points",
         "score-frontier-points",
         "score-treasure-bonus-points",
         "score-alien-penalty-points",

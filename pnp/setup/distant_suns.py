@@ -63,16 +63,9 @@ def _file_models():
         assumed: bool = False
         note: str = ""
 
-    class OptimizationTile(Strict):
-        id: str
-        name: str
-        condition: str
-
     class SetupFile(Strict):
         version: Literal[1]
         players: PlayerRange
-        optimization_sets: tuple[str, str]
-        optimization_tiles: tuple[OptimizationTile, ...] = Field(min_length=1)
 
     return SetupFile
 
@@ -93,8 +86,8 @@ def load_data(path: Path | str | None = None) -> DistantSunsData:
         zones=tuple(info(z) for z in shapes.zones),
         black_hole=info(shapes.black_hole),
         zones_per_game=cosmos.rules.zones_per_game,
-        optimization=tuple((t.id, t.name, t.condition) for t in setup.optimization_tiles),
-        sets=setup.optimization_sets,
+        optimization=tuple((t.id, t.name, t.condition) for t in cosmos.optimization.tiles),
+        sets=cosmos.optimization.sets,
     )
 
 

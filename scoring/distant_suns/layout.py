@@ -107,6 +107,29 @@ class Scoring(Strict):
         return table[-1] + (times - len(table)) * self.optimization_points_beyond
 
 
+OptimizationTileId = Literal["alien", "upgrade", "treasure", "group", "black_hole"]
+
+
+class OptimizationTileKind(Strict):
+    """One of the five Optimization tiles; every set holds one of each."""
+
+    id: OptimizationTileId
+    name: str = Field(min_length=1)
+    icon: str = Field(min_length=1)
+    condition: str = Field(min_length=1)
+
+
+class Optimization(Strict):
+    sets: tuple[str, str]
+    tiles: tuple[OptimizationTileKind, ...] = Field(min_length=1)
+
+    def problems(self) -> list[str]:
+        ids = [t.id for t in self.tiles]
+        return [
+            f"optimization.tiles: {i} listed twice" for i in sorted(set(ids)) if ids.count(i) > 1
+        ]
+
+
 class Cosmos(Strict):
     """The Cosmos sheet: its grid, its special spaces, and the game's numbers."""
 
@@ -115,6 +138,7 @@ class Cosmos(Strict):
     grid: Grid
     spaces: tuple[Space, ...]
     rules: Rules
+    optimization: Optimization
     scoring: Scoring
 
     @cached_property
@@ -156,7 +180,7 @@ class Cosmos(Strict):
 
     def problems(self) -> list[str]:
         """Every inconsistency across fields (the types are already right)."""
-        found: list[str] = []
+        found: list[str] = self.optimization.problems()
         rows = Counter(row.r for row in self.grid.rows)
         found += [f"grid.rows: row r={r} is listed {n} times" for r, n in rows.items() if n > 1]
         for i, row in enumerate(self.grid.rows):

@@ -34,16 +34,17 @@ frozen and reject unknown keys: a typo is an error, not a silent zero.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt
 
+from scoring.distant_suns.layout import OptimizationTileId
 from scoring.distant_suns.problem import InvalidState
 from scoring.problem import load_state_file, validate_state
 
-OptimizationTile = Literal["alien", "upgrade", "treasure", "group", "black_hole"]
-#: The five Optimization tiles, in rulebook order.
-TILES: tuple[OptimizationTile, ...] = ("alien", "upgrade", "treasure", "group", "black_hole")
+OptimizationTile = OptimizationTileId
+#: The five Optimization tiles, in rulebook order (cosmos.yaml lists the same, tested).
+TILES: tuple[OptimizationTile, ...] = get_args(OptimizationTileId)
 FrontierMark = Literal["high", "low", "both"]
 
 

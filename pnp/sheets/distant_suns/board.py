@@ -12,7 +12,6 @@ from pnp.paper import Paper
 from pnp.render.frame import CONTENT_LEFT, CONTENT_RIGHT, CONTENT_TOP
 from pnp.render.scene import Item, Poly, Rect, Style, Text
 from pnp.sheets.base import Palette, RenderedPage, SheetBuilder
-from pnp.sheets.distant_suns.common import OPTIMIZATION_TILES
 from pnp.sheets.distant_suns.tiles import ZONE_TILE, zone_face
 from scoring.distant_suns.layout import Cosmos, Shapes
 
@@ -72,7 +71,7 @@ def _part(
             Style(stroke="#000000", fill=None if ink else BOARD_FILL, width=0.5),
         )
     )
-    opt_tiles = len(OPTIMIZATION_TILES)
+    opt_tiles = len(cosmos.optimization.tiles)
     for i, col in enumerate(cols):
         cx = x + (i + 0.5) * PITCH
         b.add(*_notch(cx, y, 1, ink), *_notch(cx, y + height, -1, ink))

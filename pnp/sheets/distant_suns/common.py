@@ -3,8 +3,6 @@ tiles, the marking convention and hex drawing helpers."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pnp.render.scene import Item, Poly, Style
 from scoring.distant_suns.hexgrid import Hex, hex_center, hex_corners
 
@@ -23,27 +21,6 @@ CUT_LINE = Style(stroke="#000000", width=0.4)
 FOLD_LINE = Style(stroke="#555555", width=0.3, dash=(2.0, 1.5))
 SET_COLOURS = {"blue": "#2a6fdb", "purple": "#7b3fb0"}
 SET_TINTS = {"blue": "#d4e3f7", "purple": "#e6d8f2"}
-
-
-@dataclass(frozen=True)
-class OptimizationTile:
-    """One kind of Optimization tile; ``condition`` is the rulebook's count, in short."""
-
-    id: str
-    name: str
-    icon: str
-    condition: str
-
-
-# The rulebook's five tiles ("End of Game"); each set holds one of each.
-OPTIMIZATION_TILES = (
-    OptimizationTile("alien", "Alien", "alien", "Aliens covered by its shape"),
-    OptimizationTile("upgrade", "Upgrade", "upgrade", "Upgrades covered by its shape"),
-    OptimizationTile("treasure", "Treasure", "treasure", "Treasures its shape touches"),
-    OptimizationTile("group", "Group", "group", "Its shapes in your largest group"),
-    OptimizationTile("black-hole", "Black Hole", "black_hole", "Its shapes touching a Black Hole"),
-)
-OPTIMIZATION_SETS = ("blue", "purple")
 
 
 def hex_polygon(h: Hex, size: float, x0: float, y0: float) -> tuple[tuple[float, float], ...]:

@@ -17,8 +17,8 @@ Fields (ids the photo reader uses; geometry in the sheet map):
 from __future__ import annotations
 
 from pnp.pagecode import PageCode
-from pnp.paper import COMMON_HEIGHT, Paper
-from pnp.render.frame import CONTENT_LEFT, CONTENT_RIGHT, CONTENT_TOP, MARKER_INSET
+from pnp.paper import Paper
+from pnp.render.frame import CONTENT_LEFT, CONTENT_RIGHT, CONTENT_TOP, qr_box
 from pnp.render.scene import Circle, Item, Line, Poly, Rect, Style, Text
 from pnp.sheetmap import Field
 from pnp.sheets.base import Palette, RenderedPage, SheetBuilder
@@ -26,7 +26,6 @@ from pnp.sheets.distant_suns.common import (
     GRID_LINE,
     HEX_SIZE,
     MARKING_RULE,
-    OPTIMIZATION_TILES,
     hex_centre,
     hex_polygon,
 )
@@ -60,7 +59,9 @@ def build_cosmos_sheet(
     _grid(b, cosmos, size, x0, y0, palette)
     _header(b, cosmos, CONTENT_TOP, palette)
     code = PageCode("distant-suns", SHEET, layout, cosmos.version, serial)
-    _summary(b, cosmos, CONTENT_TOP + HEADER_H + grid_h + 3, _qr_top(code) - QR_CLEARANCE, palette)
+    _summary(
+        b, cosmos, CONTENT_TOP + HEADER_H + grid_h + 3, qr_box(code)[1] - QR_CLEARANCE, palette
+    )
     return b.finish(code, paper, "Cosmos", "Distant Suns - Cosmos Sheet")
 
 
@@ -258,22 +259,15 @@ def _upgrades(b: SheetBuilder, cosmos: Cosmos, top: float, palette: Palette) -> 
 # --- score summary -----------------------------------------------------------
 
 
-def score_rows() -> list[tuple[str, tuple[str, ...]]]:
+def score_rows(cosmos: Cosmos) -> list[tuple[str, tuple[str, ...]]]:
     """Each score row's id and its write-ins, in print order (field ``score-<row>-<what>``)."""
-    rows = [(f"tile-{t.id}", ("zone", "count", "points")) for t in OPTIMIZATION_TILES]
+    rows = [(f"tile-{t.id}", ("zone", "count", "points")) for t in cosmos.optimization.tiles]
     return rows + [
         ("frontier", ("points",)),
         ("treasure-bonus", ("count", "points")),
         ("alien-penalty", ("count", "points")),
         ("total", ("points",)),
     ]
-
-
-def _qr_top(code: PageCode) -> float:
-    """Top of the page-code symbol, whose quiet zone the summary panel keeps clear of."""
-    from pnp.render.frame import QR_MODULE, qr_modules
-
-    return COMMON_HEIGHT - MARKER_INSET - len(qr_modules(code.text)) * QR_MODULE
 
 
 def _write_in(
@@ -298,7 +292,7 @@ def _summary(b: SheetBuilder, cosmos: Cosmos, top: float, bottom: float, palette
         Text(cx_ + 5, top + 4.2, "times", 2.0, "middle", colour=MUTED),
         Text(px + 6, top + 4.2, "points", 2.0, "middle", colour=MUTED),
     )
-    for i, tile in enumerate(OPTIMIZATION_TILES):
+    for i, tile in enumerate(cosmos.optimization.tiles):
         y = top + 6 + i * row_h
         b.add(*space_icon(tile.icon, left + 4, y + box_h / 2, 4.4))
         b.add(
@@ -310,7 +304,7 @@ def _summary(b: SheetBuilder, cosmos: Cosmos, top: float, bottom: float, palette
         _write_in(b, f"score-tile-{tile.id}-count", cx_, y, 10, box_h, {**meta, "what": "count"})
         _write_in(b, f"score-tile-{tile.id}-points", px, y, 12, box_h, {**meta, "what": "points"})
     # the points table
-    ty = top + 6 + len(OPTIMIZATION_TILES) * row_h + 2.5
+    ty = top + 6 + len(cosmos.optimization.tiles) * row_h + 2.5
     table = scoring.optimization_points
     b.add(
         Text(left + 1.5, ty + 3.2, "Times", 2.3, bold=True),

@@ -9,16 +9,13 @@ from pnp.render.scene import Circle, Item, Line, Poly, Rect, Style, Text
 from pnp.sheets.base import Palette, RenderedPage, SheetBuilder
 from pnp.sheets.distant_suns.common import (
     FOLD_LINE,
-    OPTIMIZATION_SETS,
-    OPTIMIZATION_TILES,
     SET_COLOURS,
     SET_TINTS,
-    OptimizationTile,
     shape_items,
 )
 from pnp.sheets.distant_suns.glyphs import octagon, opponents, space_icon, you, zone_glyph
 from scoring.distant_suns.hexgrid import bounds
-from scoring.distant_suns.layout import Cosmos, Shapes, Zone
+from scoring.distant_suns.layout import Cosmos, OptimizationTileKind, Shapes, Zone
 
 ZONE_TILE = 44.0  # mm square
 OPT_TILE = 32.0  # mm square, each face
@@ -48,7 +45,7 @@ def zone_face(zone: Zone, x: float, y: float, palette: Palette, note: str = "") 
 
 
 def opt_face(
-    tile: OptimizationTile, colour: str, x: float, y: float, palette: Palette
+    tile: OptimizationTileKind, colour: str, x: float, y: float, palette: Palette
 ) -> list[Item]:
     s = OPT_TILE
     fill = None if palette.ink_saving else SET_TINTS[colour]
@@ -108,7 +105,11 @@ def module_face(number: int, x: float, y: float, tabs_up: bool) -> list[Item]:
 def build_tile_pages(
     cosmos: Cosmos, shapes: Shapes, paper: Paper, palette: Palette
 ) -> list[RenderedPage]:
-    return [_zones(shapes, paper, palette), _optimization(paper, palette), _modules(cosmos, paper)]
+    return [
+        _zones(shapes, paper, palette),
+        _optimization(cosmos, paper, palette),
+        _modules(cosmos, paper),
+    ]
 
 
 def _zones(shapes: Shapes, paper: Paper, palette: Palette) -> RenderedPage:
@@ -129,7 +130,7 @@ def _zones(shapes: Shapes, paper: Paper, palette: Palette) -> RenderedPage:
     return b.finish_plain(paper, "Exploration Zone tiles", "tiles-zones", "Distant Suns")
 
 
-def _optimization(paper: Paper, palette: Palette) -> RenderedPage:
+def _optimization(cosmos: Cosmos, paper: Paper, palette: Palette) -> RenderedPage:
     b = SheetBuilder()
     b.add(
         Text(
@@ -139,10 +140,10 @@ def _optimization(paper: Paper, palette: Palette) -> RenderedPage:
             2.8,
         )
     )
-    n = len(OPTIMIZATION_TILES)
-    for row, colour in enumerate(OPTIMIZATION_SETS):
+    n = len(cosmos.optimization.tiles)
+    for row, colour in enumerate(cosmos.optimization.sets):
         y = CONTENT_TOP + 10 + row * (2 * OPT_TILE + 14)
-        for i, tile in enumerate(OPTIMIZATION_TILES):
+        for i, tile in enumerate(cosmos.optimization.tiles):
             x = (
                 (CONTENT_LEFT + CONTENT_RIGHT) / 2
                 - (n * OPT_TILE + (n - 1) * 6) / 2
