@@ -1,0 +1,69 @@
+"""Locate a page in a photo from its corner fiducials and flatten it.
+
+The page is flattened into the *common box* (see pnp.paper): fiducials sit at
+the same place there on A4 and Letter, so a photo can be rectified before we
+know which sheet or paper it shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from pnp.paper import COMMON_HEIGHT, COMMON_WIDTH
+from pnp.render.frame import fiducials
+from pnp.vision.markers import find_fiducials
+
+# 6.25 px/mm puts exactly 5 px in each 0.8 mm QR module: OpenCV's QR decoder is
+# fussy about fractional module sizes.
+READ_PX_PER_MM = 6.25
+MIN_MARKERS = 3  # a thumb may cover one corner
+MAX_REPROJECTION_MM = 1.5
+
+
+class PageNotFound(ValueError):
+    """No pnp page could be located in the photo; the message says why."""
+
+
+@dataclass(frozen=True)
+class Rectified:
+    image: np.ndarray  # the common box, gray, at px_per_mm
+    px_per_mm: float
+    homography: np.ndarray  # photo pixels -> rectified pixels
+    reprojection_mm: float  # worst fiducial corner misfit after the warp
+    markers: tuple[int, ...]  # fiducial ids that were found
+
+
+def fit_page(found: dict[int, np.ndarray], px_per_mm: float) -> tuple[np.ndarray, float]:
+    """The homography from photo pixels to the rectified page, and its worst misfit in mm."""
+    expected = {f.id: np.array(f.corners(), np.float32) * px_per_mm for f in fiducials()}
+    ids = sorted(i for i in found if i in expected)
+    if len(ids) < MIN_MARKERS:
+        raise PageNotFound(
+            f"found {len(ids)} of the 4 corner markers (need {MIN_MARKERS}): "
+            "is the whole page in the photo and no corner covered?"
+        )
+    src = np.concatenate([found[i] for i in ids]).astype(np.float32)
+    dst = np.concatenate([expected[i] for i in ids])
+    h, _ = cv2.findHomography(src, dst, 0)
+    if h is None:
+        raise PageNotFound("the corner markers do not fit a flat page")
+    projected = cv2.perspectiveTransform(src.reshape(-1, 1, 2), h).reshape(-1, 2)
+    misfit = float(np.linalg.norm(projected - dst, axis=1).max()) / px_per_mm
+    return h, misfit
+
+
+def rectify(gray: np.ndarray, px_per_mm: float = READ_PX_PER_MM) -> Rectified:
+    """The page in ``gray`` flattened; PageNotFound if it cannot be located or does not fit."""
+    found = find_fiducials(gray)
+    h, misfit = fit_page(found, px_per_mm)
+    if misfit > MAX_REPROJECTION_MM:
+        raise PageNotFound(
+            f"the page does not lie flat: its corner markers miss by up to {misfit:.1f} mm "
+            f"after flattening (limit {MAX_REPROJECTION_MM} mm)"
+        )
+    size = (round(COMMON_WIDTH * px_per_mm), round(COMMON_HEIGHT * px_per_mm))
+    flat = cv2.warpPerspective(gray, h, size, flags=cv2.INTER_LINEAR, borderValue=255)
+    return Rectified(flat, px_per_mm, h, misfit, tuple(sorted(found)))

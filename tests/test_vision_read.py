@@ -1,0 +1,89 @@
+"""The reader's stages on a rendered page, marked and warped as a camera would."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from pnp.games import GAMES
+from pnp.paper import find_paper
+from pnp.render.pdf import pdf_bytes
+from pnp.render.png import rasterize_pdf
+from pnp.sheets.base import Palette
+from pnp.vision.fields import added_ink, read_fields
+from pnp.vision.identify import identify
+from pnp.vision.rectify import PageNotFound, rectify
+from pnp.vision.reference import common_map, reference_image
+
+DPI = 150
+PX = DPI / 25.4
+
+
+def marked_photo(game, sheet, layout, paper, seed, cover_corner=None):
+    rp = GAMES[game].sheet(sheet).build(layout, find_paper(paper), 42, Palette())[0]
+    img = cv2.cvtColor(rasterize_pdf(pdf_bytes([rp.page]), DPI)[0], cv2.COLOR_RGB2GRAY)
+    rng = np.random.default_rng(seed)
+    marked = {f.id for f in rp.map.fields if rng.random() < 0.3}
+    for f in rp.map.fields:
+        if f.id not in marked:
+            continue
+        if f.shape == "circle":
+            cv2.circle(img, (round(f.x * PX), round(f.y * PX)), round(f.w / 2 * PX * 0.7), 50, -1)
+        else:
+            a = (round((f.x + 0.8) * PX), round((f.y + 0.8) * PX))
+            b = (round((f.x + f.w - 0.8) * PX), round((f.y + f.h - 0.8) * PX))
+            cv2.line(img, a, b, 40, 3)
+            cv2.line(img, (a[0], b[1]), (b[0], a[1]), 40, 3)
+    if cover_corner is not None:
+        fid = rp.map.fiducials[cover_corner]
+        x, y, s = (np.array([fid.x, fid.y, fid.size]) * PX).round().astype(int)
+        cv2.rectangle(img, (x - 5, y - 5), (x + s + 5, y + s + 5), 170, -1)  # a thumb
+    h, w = img.shape
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    jitter = rng.uniform(-0.06, 0.06, (4, 2)) * [w, h]
+    dst = (src * 0.9 + [0.1 * w, 0.1 * h] + jitter).astype(np.float32)
+    photo = cv2.warpPerspective(
+        img, cv2.getPerspectiveTransform(src, dst), (int(w * 1.2), int(h * 1.2)), borderValue=110
+    )
+    light = np.linspace(0.65, 1.0, photo.shape[1])[None, :]
+    return (photo * light).astype(np.uint8), rp, marked
+
+
+def read(photo):
+    page = rectify(photo)
+    code = identify(page)
+    blank = reference_image(code.game, code.sheet, code.layout, page.px_per_mm)
+    mask = added_ink(page.image, blank, page.px_per_mm)
+    return page, code, read_fields(mask, common_map(code).fields, page.px_per_mm)
+
+
+@pytest.mark.parametrize(
+    "game,sheet,layout,paper",
+    [
+        ("stellar-drift", "tracker", "tracker", "letter"),
+        ("stellar-drift", "ship", "mero-kraken", "a4"),
+        ("federation", "scorepad", "table", "a4"),
+    ],
+)
+def test_marks_on_a_warped_unevenly_lit_page_are_read_exactly(game, sheet, layout, paper):
+    photo, rp, marked = marked_photo(game, sheet, layout, paper, seed=3)
+    page, code, readings = read(photo)
+    assert code == rp.map.code
+    assert page.reprojection_mm < 0.5
+    wrong = [r for r in readings if r.state != ("filled" if r.id in marked else "empty")]
+    assert not wrong
+    assert {r.id for r in readings} == {f.id for f in rp.map.fields}
+
+
+def test_a_corner_covered_by_a_thumb_still_reads():
+    photo, rp, marked = marked_photo("stellar-drift", "tech", "tech", "a4", 5, cover_corner=2)
+    page, code, readings = read(photo)
+    assert 2 not in page.markers and len(page.markers) == 3
+    assert {r.id for r in readings if r.state == "filled"} == marked
+
+
+def test_a_photo_without_a_sheet_is_refused_with_a_reason():
+    table = np.random.default_rng(0).integers(90, 160, (900, 1200), dtype=np.uint8)
+    with pytest.raises(PageNotFound, match="corner markers"):
+        rectify(table)
