@@ -1,0 +1,208 @@
+"""What a player marks on each writable sheet for a game state, before any pen touches paper.
+
+``sheet_marks(game, state)`` turns a JSON state (the dict of ``examples/*/``)
+into one ``SheetMarks`` per sheet it covers: which fields get a mark and what
+that mark means. The pen (``pnp.synth.pen``) decides how the hand draws it.
+
+Mark kinds (``Mark.kind``):
+
+- ``check``: a box or round checked; the pen's style picks cross, tick,
+  slash, fill or scribble (every one means "marked").
+- ``cross``: crossed corner to corner (a Stellar Drift ship space; a Distant
+  Suns Frontier value crossed out).
+- ``fill``: a bubble filled.
+- ``circle``: a loop drawn around what is printed in the field (a Frontier
+  value circled, a Treasure circled).
+- ``glyph``: a Distant Suns zone glyph; ``value`` is the glyph key
+  (shapes.yaml ``glyphs``) and ``zone`` the zone id.
+- ``write``: handwriting; ``value`` is the text (digits, a sign, a name).
+
+Distant Suns outlines are not field marks: ``SheetMarks.outlines`` lists each
+drawn shape's hex ids, and the pen traces the shape's outline on the hex lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+MARK_KINDS = ("check", "cross", "fill", "circle", "glyph", "write")
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One field's mark: ``kind`` (see the module docstring) and its text or glyph."""
+
+    kind: str
+    value: str | None = None
+    zone: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in MARK_KINDS:
+            raise ValueError(f"unknown mark kind {self.kind!r}: one of {', '.join(MARK_KINDS)}")
+
+
+@dataclass(frozen=True)
+class SheetMarks:
+    """The marks of one printed sheet: ``(game, sheet, layout, serial)`` says which to build."""
+
+    game: str
+    sheet: str
+    layout: str
+    serial: int
+    marks: Mapping[str, Mark]
+    outlines: tuple[tuple[str, ...], ...] = field(default=())
+
+    @property
+    def name(self) -> str:
+        return f"{self.sheet}-{self.layout}"
+
+
+def sheet_marks(game: str, state: Mapping[str, Any]) -> list[SheetMarks]:
+    """Every writable sheet ``state`` covers, with its marks.
+
+    Stellar Drift: the ship, tracker and tech sheets of one player; Distant Suns:
+    the Cosmos sheet; Federation: the score pad (table layout, one column per player).
+    Raises the game's InvalidState when the state does not parse.
+    """
+    builders = {
+        "stellar-drift": _stellar_drift,
+        "distant-suns": _distant_suns,
+        "federation": _federation,
+    }
+    try:
+        build = builders[game]
+    except KeyError:
+        raise ValueError(f"unknown game {game!r}: choose one of {', '.join(builders)}") from None
+    return build(state)
+
+
+# --- Stellar Drift -------------------------------------------------------------
+
+
+def _stellar_drift(data: Mapping[str, Any]) -> list[SheetMarks]:
+    from scoring.stellar_drift import layouts
+    from scoring.stellar_drift.marks import marks_from_state
+    from scoring.stellar_drift.score import score
+    from scoring.stellar_drift.state import parse_state
+
+    state = parse_state(data)
+    ship, tracker, tech = layouts.load_ship(state.ship), layouts.load_tracker(), layouts.load_tech()
+    ids = marks_from_state(state, ship, tracker, tech)
+    serial = state.serial or 1
+
+    def kind(fid: str) -> Mark:
+        if fid.startswith("space-"):
+            return Mark("cross")
+        if fid.startswith("leftover-"):
+            return Mark("fill")
+        return Mark("check")
+
+    on = {"ship": {}, "tracker": {}, "tech": {}}
+    for fid in sorted(ids):
+        if fid.startswith("space-"):
+            on["ship"][fid] = kind(fid)
+        elif fid.startswith(("tech-", "income-", "round-")) or _tech_ability(fid, tech):
+            on["tech"][fid] = kind(fid)
+        else:
+            on["tracker"][fid] = kind(fid)
+    breakdown = score(state, ship, tracker, tech)
+    for line in breakdown.lines:
+        name = line.id.removeprefix("track-").replace("section_bonus", "bonus")
+        on["tracker"][f"score-{name}"] = Mark("write", str(line.vp))
+    on["tracker"]["score-total"] = Mark("write", str(breakdown.total))
+    return [
+        SheetMarks("stellar-drift", "ship", state.ship, serial, on["ship"]),
+        SheetMarks("stellar-drift", "tracker", "tracker", serial, on["tracker"]),
+        SheetMarks("stellar-drift", "tech", "tech", serial, on["tech"]),
+    ]
+
+
+def _tech_ability(fid: str, tech) -> bool:
+    """Ability boxes printed on the Tech sheet (those of the tech tracks' abilities)."""
+    if not fid.startswith("ability-"):
+        return False
+    ability = fid.removeprefix("ability-").rsplit("-", 1)[0]
+    return any(box.ability == ability for t in tech.tech_tracks for box in t.boxes)
+
+
+# --- Distant Suns --------------------------------------------------------------
+
+
+def _distant_suns(data: Mapping[str, Any]) -> list[SheetMarks]:
+    from scoring.distant_suns.layout import load_cosmos, load_shapes
+    from scoring.distant_suns.score import score
+    from scoring.distant_suns.state import parse_state
+
+    state = parse_state(data)
+    cosmos, shapes = load_cosmos(), load_shapes()
+    glyph = {z.id: z.glyph for z in shapes.all_zones}
+    marks: dict[str, Mark] = {}
+    for shape in state.shapes:
+        for h in shape.hexes:
+            marks[f"hex-{h}"] = Mark("glyph", glyph[shape.zone], shape.zone)
+    for h, value in sorted(state.frontier.items()):
+        for side in ("high", "low"):
+            circled = value in (side, "both")
+            marks[f"frontier-{h}-{side}"] = Mark("circle" if circled else "cross")
+    breakdown = score(state, cosmos, shapes)
+    gained = state.upgrades_gained
+    if gained is None:
+        gained = next((x.times or 0 for x in breakdown.lines if x.id == "tile-upgrade"), 0)
+    used = state.upgrades_used
+    if used is None:
+        used = tuple(range(1, sum(s.upgrades_used for s in state.shapes) + 1))
+    for n in range(1, gained + 1):
+        marks[f"upgrade-{n}"] = Mark("check")
+    for n in used:
+        marks[f"upgrade-{n}-used"] = Mark("check")
+    for line in breakdown.lines:
+        if line.id == "treasure-bonus":
+            for h in line.hexes:
+                marks[f"hex-{h}"] = Mark("circle")
+        if line.id.startswith("tile-"):
+            row = f"score-{line.id}"
+            if line.zone:
+                marks[f"{row}-zone"] = Mark("glyph", glyph[line.zone], line.zone)
+            marks[f"{row}-count"] = Mark("write", str(line.times or 0))
+            marks[f"{row}-points"] = Mark("write", str(line.points))
+        elif line.id in ("treasure-bonus", "alien-penalty"):
+            marks[f"score-{line.id}-count"] = Mark("write", str(len(line.hexes)))
+            marks[f"score-{line.id}-points"] = Mark("write", str(line.points))
+        elif line.id == "frontier":
+            marks["score-frontier-points"] = Mark("write", str(line.points))
+    marks["score-total-points"] = Mark("write", str(breakdown.total))
+    outlines = tuple(tuple(f"hex-{h}" for h in s.hexes) for s in state.shapes)
+    return [SheetMarks("distant-suns", "cosmos", "standard", state.serial or 1, marks, outlines)]
+
+
+# --- Federation ----------------------------------------------------------------
+
+
+def _federation(data: Mapping[str, Any]) -> list[SheetMarks]:
+    from scoring.federation.score_pad import load_score_pad, score_pad_totals
+    from scoring.federation.sheet_fields import category_number, total_number, write_id
+    from scoring.federation.state import parse_state
+
+    state = parse_state(data)
+    pad = load_score_pad()
+    result = score_pad_totals(pad, {p.name: p.values for p in state.players}, state.modules)
+    by_name = {s.player: s for s in result.scores}
+    marks: dict[str, Mark] = {}
+    for n, player in enumerate(state.players, 1):
+        marks[f"p{n}-name-write"] = Mark("write", player.name)
+        for category in pad.categories:
+            if category.id not in player.values:
+                continue
+            value = player.values[category.id]
+            number = category_number(n, category)
+            marks[write_id(number.prefix)] = Mark("write", str(value))
+            marks.update({b: Mark("fill") for b in sorted(number.encode(value))})
+        scored = by_name[player.name]
+        total = total_number(pad, n)
+        marks[write_id(total.prefix)] = Mark("write", str(scored.total))
+        marks.update({b: Mark("fill") for b in sorted(total.encode(scored.total))})
+        marks[f"p{n}-rank-write"] = Mark("write", str(scored.rank))
+    serial = next((p.serial for p in state.players if p.serial), 1)
+    return [SheetMarks("federation", "scorepad", "table", serial, marks)]
