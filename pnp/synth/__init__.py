@@ -1,0 +1,1 @@
+"""Synthetic filled sheets: plausible end-of-game states, pen marks and photos."""
