@@ -11,6 +11,7 @@ import click
 
 from pnp.games import GAMES
 from pnp.setup.cli import setup
+from pnp.synth.cli import synth
 
 PAPER_CHOICE = click.Choice(["a4", "letter"], case_sensitive=False)
 GAME_CHOICE = click.Choice(sorted(GAMES), case_sensitive=False)
@@ -210,6 +211,7 @@ def layouts():
 
 
 cli.add_command(setup)
+cli.add_command(synth)
 
 
 def main() -> None:
