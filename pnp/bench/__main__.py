@@ -12,6 +12,7 @@ BENCHES = {
     "placements": "pnp.bench.placements",
     "sd-scoring": "pnp.bench.sd_scoring",
     "ds-scoring": "pnp.bench.ds_scoring",
+    "photo-speed": "pnp.bench.photos_speed",
 }
 
 

@@ -80,3 +80,48 @@ def fill_cmd(state, out, seed, dpi, paper):
         truth = {**f.truth, "style": f.style.to_json(), "state": str(state)}
         write_atomic(path.with_suffix(".truth.json"), json.dumps(truth, indent=1).encode())
         click.echo(str(path))
+
+
+@synth.command("photo")
+@click.argument("filled", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    required=True,
+    help="JPEG; the truth (page corners, every camera parameter) goes beside it.",
+)
+@click.option(
+    "--level",
+    type=click.Choice(["easy", "normal", "hard", "real"]),
+    default="normal",
+    show_default=True,
+    help="real: inside one of the real phone photos of shared/photos/real.",
+)
+@click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=0, show_default=True)
+def photo_cmd(filled, out, level, seed):
+    """Photograph a filled sheet (PNG) as a phone would, on a table."""
+    import cv2
+
+    from pnp.output import write_atomic
+    from pnp.synth.camera import photograph, photograph_real
+
+    if out.suffix.lower() not in (".jpg", ".jpeg"):
+        raise click.BadParameter(f"{out.name!r} must end in .jpg", param_hint="--out")
+    bgr = cv2.imread(str(filled), cv2.IMREAD_COLOR)
+    if bgr is None:
+        raise SynthError(f"{filled}: not an image OpenCV can read")
+    page = cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB)
+    try:
+        shot = photograph_real(page, seed) if level == "real" else photograph(page, level, seed)
+    except (ValueError, FileNotFoundError) as exc:
+        raise SynthError(str(exc)) from None
+    write_atomic(out, shot.jpeg)
+    truth = {
+        "filled": str(filled),
+        "level": level,
+        "seed": seed,
+        "quad": shot.quad.tolist(),
+        "params": shot.params,
+    }
+    write_atomic(out.with_suffix(".truth.json"), json.dumps(truth, indent=1, default=str).encode())
+    click.echo(str(out))
