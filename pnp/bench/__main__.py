@@ -13,6 +13,7 @@ BENCHES = {
     "sd-scoring": "pnp.bench.sd_scoring",
     "ds-scoring": "pnp.bench.ds_scoring",
     "photo-speed": "pnp.bench.photos_speed",
+    "photos": "pnp.bench.photos",
 }
 
 
