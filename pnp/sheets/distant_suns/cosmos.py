@@ -39,6 +39,7 @@ FIELD_INSET = 0.2  # mm between neighbouring hex fields' boxes
 BOX = Style(stroke="#000000", fill="#ffffff", width=0.35)
 MUTED = "#444444"
 QR_CLEARANCE = 4.0  # mm: the QR symbol's quiet zone
+VALUE_D, VALUE_DY = 5.6, 2.9  # mm: Frontier value circles, their centres below the hex centre
 
 
 def hex_field_id(h: Hex) -> str:
@@ -144,15 +145,16 @@ def _frontier(
     palette: Palette,
 ) -> None:
     reward = cosmos.frontier_reward(h)
-    # The flag's box takes the top of the field square, the two values the bottom.
+    # The flag's box takes the top of the hex, the two values the middle; both keep
+    # 1.4 mm or more off the hex lines, where a shape's outline is traced.
     fw, fh = 8.0, 5.4
-    fx, fy = cx - fw / 2, cy - side / 2 + 0.4
+    fx, fy = cx - fw / 2, cy - side / 2 + 1.2
     meta["corners"] = _relative(polygon, fx, fy)
     flag = Field(hex_field_id(h), "hex", fx, fy, fw, fh, meta=meta)
     b.add_field(flag, space_icon("frontier", cx, cy - side / 2 + 0.4 + fh / 2, fh * 0.85))
-    d = side / 2 - 0.8
+    d = VALUE_D
     for which, value, dx in (("high", reward.first, -1), ("low", reward.later, 1)):
-        vx, vy = cx + dx * (d / 2 + 0.35), cy + side / 2 - d / 2 - 0.3
+        vx, vy = cx + dx * (d / 2 + 0.4), cy + VALUE_DY
         f = Field(
             f"frontier-{hex_id(h)}-{which}",
             "frontier_value",
