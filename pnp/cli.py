@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from pnp.games import GAMES
+from pnp.read_cli import read
 from pnp.setup.cli import setup
 from pnp.synth.cli import synth
 
@@ -186,9 +187,29 @@ def schema(game):
     "states", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path)
 )
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.option("--ask", "asking", is_flag=True, help="Photos: ask for each doubtful field.")
+@click.option(
+    "--set",
+    "sets",
+    multiple=True,
+    metavar="[PHOTO:]FIELD=filled|empty",
+    help="Photos: answer for a doubtful field (repeatable).",
+)
+@click.option(
+    "--overlay",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Photos: write an annotated PNG of each sheet into this folder.",
+)
 @_layout_errors
-def score(states, as_json):
-    """Score finished games from JSON sheet states: categories, totals, tie-breaker, ranking."""
+def score(states, as_json, asking, sets, overlay):
+    """Score finished games from JSON sheet states and sheet photos (.jpg, .jpeg, .png):
+    categories, totals, tie-breaker, ranking. Exit codes as for `pnp read`."""
+    from pnp.read_cli import is_photo, score_with_photos
+
+    if any(is_photo(p) for p in states):
+        raise SystemExit(score_with_photos(list(states), as_json, sets, asking, overlay))
+    if sets or asking or overlay:
+        raise click.UsageError("--set, --ask and --overlay apply to photos; none was given")
     from pnp.report import table_text
     from scoring.games import ScoringError, score_files
 
@@ -212,6 +233,7 @@ def layouts():
 
 cli.add_command(setup)
 cli.add_command(synth)
+cli.add_command(read)
 
 
 def main() -> None:

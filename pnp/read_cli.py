@@ -1,0 +1,359 @@
+"""`pnp read` and the photo half of `pnp score`: photos in, game states (and scores) out."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png")
+PARALLEL_FROM = 3  # photos; fewer are read in this process (a worker's start costs more)
+
+EXIT_CODES = """\b
+Exit codes:
+  0  every sheet read, nothing doubtful
+  3  read, but doubtful fields (or missing sheets) remain: answer with --set or --ask
+  1  unreadable input of several kinds at once, or a file that cannot be opened
+  2  usage error (bad option, --set on a field no sheet has)
+  4  no sheet found in a photo (markers hidden or page code unreadable)
+  5  not an image: empty, truncated, or not a JPEG/PNG
+  6  too large: the image header claims more than 40 megapixels
+  7  a sheet of another game than the rest of the batch
+  8  the same sheet twice in the batch
+  9  too small to hold a sheet (under 200 px a side)
+Every bad input gets one line on stderr; the other photos are still read."""
+
+
+def is_photo(path: Path) -> bool:
+    return path.suffix.lower() in PHOTO_SUFFIXES
+
+
+def expand(paths: Sequence[Path]) -> list[Path]:
+    """Photos named, and those inside folders named (sorted)."""
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            out += sorted(q for q in p.iterdir() if q.is_file() and is_photo(q))
+        else:
+            out.append(p)
+    return out
+
+
+# --- reading a batch ------------------------------------------------------------
+
+
+def _read_one(path: str, color: bool):
+    """In a worker: the sheets of one photo, or the Refused line for it (never raises)."""
+    from pnp.vision.photo_io import PhotoError
+    from pnp.vision.read import read_photo
+    from pnp.vision.states import Refused
+
+    try:
+        return read_photo(path, color=color)
+    except PhotoError as exc:
+        return Refused(path, exc.exit_code, str(exc))
+    except Exception as exc:  # a bug must not stop the batch; say which photo and what
+        return Refused(path, 1, f"{path}: could not be read ({type(exc).__name__}: {exc})")
+
+
+def read_batch(photos: list[Path], color: bool = False, jobs: int = 2):
+    """(sheets, refused) for ``photos`` in order; both cores when there are several."""
+    results = []
+    label = f"Reading {len(photos)} photos"
+    with click.progressbar(length=len(photos), label=label, file=sys.stderr) as bar:
+        if len(photos) >= PARALLEL_FROM and jobs > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                futures = [pool.submit(_read_one, str(p), color) for p in photos]
+                for future in futures:
+                    results.append(future.result())
+                    bar.update(1)
+        else:
+            for p in photos:
+                results.append(_read_one(str(p), color))
+                bar.update(1)
+    sheets, refused = [], []
+    for r in results:
+        if isinstance(r, list):
+            sheets += r
+        else:
+            refused.append(r)
+    return sheets, refused
+
+
+# --- answers ------------------------------------------------------------------------
+
+_YES = {"filled", "marked", "x", "yes", "y", "1", "true", "f"}
+_NO = {"empty", "blank", "no", "n", "0", "false", "e"}
+
+
+def parse_sets(values: Sequence[str]) -> dict[str, bool]:
+    """``--set [PHOTO:]FIELD=filled|empty`` answers; BadParameter on anything else."""
+    out = {}
+    for value in values:
+        key, sep, answer = value.partition("=")
+        answer = answer.strip().lower()
+        if not sep or not key.strip() or answer not in _YES | _NO:
+            raise click.BadParameter(
+                f"{value!r}: write FIELD=filled or FIELD=empty (e.g. space-C4=filled; "
+                "PHOTO:FIELD=... for one photo's sheet)",
+                param_hint="--set",
+            )
+        out[key.strip()] = answer in _YES
+    return out
+
+
+def check_sets(answers: dict[str, bool], sheets) -> None:
+    known = {(Path(s.photo).name, f) for s in sheets for f in s.kinds}
+    known |= {(Path(s.photo).stem, f) for s in sheets for f in s.kinds}
+    fields = {f for _, f in known}
+    for key in answers:
+        photo, _, field_id = key.rpartition(":")
+        ok = (photo, field_id) in known if photo else field_id in fields
+        if not ok:
+            raise click.BadParameter(f"{key!r}: no sheet read has that field", param_hint="--set")
+
+
+def ask(assembled, answers: dict[str, bool]) -> bool:
+    """Ask for every open doubtful field in the terminal; whether anything was answered."""
+    import tempfile
+
+    import cv2
+
+    from pnp.output import write_atomic
+    from pnp.vision.read import crop_field
+
+    folder = Path(tempfile.mkdtemp(prefix="pnp-read-"))
+    asked = False
+    for a in assembled:
+        by_source = {s.source: s for s in a.sheets}
+        for d in a.doubtful:
+            sheet = by_source.get(d.source)
+            if sheet is None or d.field not in sheet.kinds:
+                continue
+            crop = folder / f"{Path(sheet.photo).stem}-{d.field}.png"
+            write_atomic(crop, cv2.imencode(".png", crop_field(sheet, d.field))[1].tobytes())
+            reply = click.prompt(
+                f"{Path(d.source).name} {d.field}: {d.reason}\n  crop: {crop}\n"
+                "  filled, empty or skip?",
+                type=click.Choice(["filled", "empty", "skip", "f", "e", "s"]),
+                default="skip",
+                err=True,
+            )
+            if reply[0] != "s":
+                answers[f"{Path(sheet.photo).name}:{d.field}"] = reply[0] == "f"
+                asked = True
+    return asked
+
+
+@dataclass
+class Batch:
+    assembled: list
+    refused: list
+    answers: dict[str, bool]
+
+    @property
+    def exit_code(self) -> int:
+        codes = {r.exit_code for r in self.refused}
+        if codes:
+            return codes.pop() if len(codes) == 1 else 1
+        if any(not a.clear for a in self.assembled):
+            return 3
+        return 0
+
+
+def read_and_assemble(photos, sets, asking, color=False, other_games=()) -> Batch:
+    """Read, assemble, ask. The batch's game is that of most sheets and ``other_games``
+    (the state files scored alongside); on a tie, the first photo's."""
+    from pnp.vision.states import assemble, batch_game
+
+    answers = parse_sets(sets)
+    sheets, refused = read_batch(photos, color=color)
+    check_sets(answers, sheets)
+    game = batch_game([s.code.game for s in sheets] + list(other_games))
+    assembled, left_out = assemble(sheets, answers, game)
+    for _ in range(3):  # an answer may bring a rule problem, and new doubt, to light
+        if not asking or not any(a.doubtful for a in assembled) or not ask(assembled, answers):
+            break
+        assembled, left_out = assemble(sheets, answers, game)
+    return Batch(assembled, refused + left_out, answers)
+
+
+# --- output ---------------------------------------------------------------------------
+
+
+def compact_json(data: dict) -> str:
+    """JSON with one line per top-level key: short enough to read, still valid JSON."""
+    body = ",\n".join(f" {json.dumps(k)}: {json.dumps(v)}" for k, v in data.items())
+    return "{\n" + body + "\n}"
+
+
+def report_text(a) -> str:
+    lines = [f"== {a.game}: {a.label}"]
+    for s in a.sheets:
+        ms = sum(s.timing.values()) * 1000
+        lines.append(
+            f"   {s.code.text}  markers {len(s.markers)}/4, "
+            f"reprojection {s.reprojection_mm:.2f} mm, {ms:.0f} ms"
+        )
+    lines.append(compact_json(a.state) if a.state else "(no state yet)")
+    low = sorted(a.confidence.items(), key=lambda kv: kv[1])[:5]
+    lines.append(
+        f"{len(a.confidence)} fields read; lowest confidence: "
+        + ", ".join(f"{k} {v:.2f}" for k, v in low)
+    )
+    if a.doubtful:
+        lines.append(f"doubtful ({len(a.doubtful)}):")
+        lines += [f"  {d.field:<28} {d.reason}  [{Path(d.source).name}]" for d in a.doubtful]
+    lines += [f"note: {n}" for n in a.notes]
+    return "\n".join(lines)
+
+
+def sheet_scores(a) -> tuple[dict[str, list], str]:
+    """Per sheet source, the categories to write beside its fields; and a headline."""
+    from scoring.games import ScoringError, score_states
+
+    per_source: dict[str, list] = {s.source: [] for s in a.sheets}
+    if a.state is None:
+        return per_source, "not scored: " + (a.notes[0] if a.notes else "doubtful fields")
+    try:
+        table = score_states([(a.label, a.state)])
+    except ScoringError as exc:
+        return per_source, f"not scored: {exc.problems[0]}"[:110]
+    provisional = f" (provisional: {len(a.doubtful)} doubtful)" if a.doubtful else ""
+    heads = []
+    for i, player in enumerate(table.players):
+        heads.append(f"{player.name}: {player.total}")
+        for c in player.categories:
+            if a.game == "federation" and i < len(a.columns):
+                source, n = a.columns[[p["name"] for p in a.state["players"]].index(player.name)]
+                ids = tuple(
+                    f
+                    for f in next(s for s in a.sheets if s.source == source).kinds
+                    if f.startswith(f"p{n}-{c.id}-")
+                )
+                per_source[source].append((c.label, c.points, ids))
+            else:
+                for src in per_source:
+                    per_source[src].append((c.label, c.points, c.ids))
+    return per_source, "total " + ", ".join(heads) + provisional
+
+
+def write_overlays(batch: Batch, directory: Path) -> list[Path]:
+    from pnp.vision.overlay import overlay_image, write_overlay
+
+    written = []
+    for a in batch.assembled:
+        per_source, headline = sheet_scores(a)
+        for s in a.sheets:
+            image = overlay_image(s, batch.answers, per_source[s.source], headline)
+            written.append(write_overlay(directory, s, image))
+    return written
+
+
+def _finish(batch: Batch, overlay: Path | None) -> None:
+    for r in batch.refused:
+        click.echo(f"error: {r.message}", err=True)
+    if overlay is not None:
+        try:
+            for path in write_overlays(batch, overlay):
+                click.echo(f"overlay: {path}", err=True)
+        except OSError as exc:
+            click.echo(f"error: cannot write overlay: {exc}", err=True)
+            raise SystemExit(1) from None
+
+
+@click.command("read", epilog=EXIT_CODES)
+@click.argument("photos", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable, with every field.")
+@click.option(
+    "--overlay",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write an annotated PNG of each sheet into this folder.",
+)
+@click.option("--ask", "asking", is_flag=True, help="Ask for each doubtful field in the terminal.")
+@click.option(
+    "--set",
+    "sets",
+    multiple=True,
+    metavar="[PHOTO:]FIELD=filled|empty",
+    help="Answer for a doubtful field (repeatable), e.g. --set space-C4=filled.",
+)
+def read(photos, as_json, overlay, asking, sets):
+    """Read photographed sheets (JPEG/PNG files or folders of them) into game states.
+
+    Prints each state in the form `pnp score` reads, with each field's confidence
+    and the list of doubtful fields. Sheets sharing a serial (a Stellar Drift
+    player's ship, tracker and tech) make one state.
+    """
+    batch = read_and_assemble(expand(photos), sets, asking, color=overlay is not None)
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "states": [
+                        {**a.to_json(), "sheets": [s.to_json() for s in a.sheets]}
+                        for a in batch.assembled
+                    ],
+                    "refused": [
+                        {"source": r.source, "exit_code": r.exit_code, "message": r.message}
+                        for r in batch.refused
+                    ],
+                },
+                indent=1,
+            )
+        )
+    else:
+        click.echo("\n\n".join(report_text(a) for a in batch.assembled))
+    _finish(batch, overlay)
+    raise SystemExit(batch.exit_code)
+
+
+def score_with_photos(paths: list[Path], as_json: bool, sets, asking, overlay) -> int:
+    """`pnp score` when some inputs are photos: read them, join the JSON states, score."""
+    from pnp.report import table_text
+    from pnp.vision.states import Refused, batch_game, wrong_game
+    from scoring.games import ScoringError, read_state_file, score_states
+
+    states, refused = [], []
+    for p in paths:
+        if is_photo(p):
+            continue
+        try:
+            states.append((str(p), read_state_file(p)))
+        except ScoringError as exc:
+            refused += [Refused(str(p), 1, line) for line in exc.problems]
+    photos = [p for p in paths if is_photo(p)]
+    games = [str(d.get("game")) for _, d in states]
+    batch = read_and_assemble(photos, sets, asking, overlay is not None, other_games=games)
+    game = batch.assembled[0].game if batch.assembled else batch_game(games)
+    if game:
+        for source, data in list(states):
+            if data.get("game") != game:
+                states.remove((source, data))
+                refused.append(wrong_game(source, str(data.get("game")), game))
+    batch.refused = refused + batch.refused
+    for a in batch.assembled:
+        if a.state is None:
+            note = a.notes[0] if a.notes else f"{len(a.doubtful)} doubtful fields"
+            batch.refused.append(Refused(a.label, 3, f"{a.label}: not scored: {note}"))
+        else:
+            states.append((a.label, a.state))
+        for d in a.doubtful:
+            click.echo(f"doubtful: {Path(d.source).name} {d.field}: {d.reason}", err=True)
+    _finish(batch, overlay)
+    if not states:
+        click.echo("error: nothing to score", err=True)
+        return batch.exit_code or 1
+    try:
+        table = score_states(states)
+    except ScoringError as exc:
+        click.echo(str(exc), err=True)
+        return 1
+    click.echo(json.dumps(table.to_json(), indent=1) if as_json else table_text(table))
+    return batch.exit_code

@@ -1,0 +1,82 @@
+"""The evidence image of a read sheet: what was read where, and what it scored.
+
+Each field is outlined green (marked), grey (empty) or orange (doubtful); each scoring
+category's points are written beside the fields that earned them; the total on top.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from pnp.vision.read import UNREAD_KINDS, SheetReading
+from pnp.vision.states import Answers, answer_for, marked
+
+GREEN, GREY, ORANGE, INK = (40, 170, 40), (170, 170, 170), (0, 140, 255), (140, 40, 20)
+FONT = cv2.FONT_HERSHEY_SIMPLEX
+
+
+def _text(image: np.ndarray, text: str, x: int, y: int, scale: float, colour) -> None:
+    h, w = image.shape[:2]
+    (tw, th), _ = cv2.getTextSize(text, FONT, scale, 1)
+    x, y = min(max(2, x), w - tw - 2), min(max(th + 2, y), h - 2)
+    cv2.rectangle(image, (x - 2, y - th - 3), (x + tw + 2, y + 4), (255, 255, 255), -1)
+    cv2.putText(image, text, (x, y), FONT, scale, colour, 1, cv2.LINE_AA)
+
+
+def overlay_image(
+    sheet: SheetReading,
+    answers: Answers,
+    categories: list[tuple[str, int, tuple[str, ...]]],
+    headline: str,
+) -> np.ndarray:
+    """The flattened page annotated; ``categories`` are (label, points, field ids)."""
+    from pnp.vision.reference import common_map
+
+    image = sheet.color if sheet.color is not None else sheet.page
+    image = image.copy() if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    s = sheet.px_per_mm
+    fields = {f.id: f for f in common_map(sheet.code).fields}
+    marks = marked(sheet, answers)
+    open_doubts = {
+        d.field for d in sheet.doubtful if answer_for(answers, d.source, d.field) is None
+    }
+    for f in fields.values():
+        if f.kind in UNREAD_KINDS:
+            continue
+        colour = ORANGE if f.id in open_doubts else GREEN if f.id in marks else GREY
+        width = 2 if colour is not GREY else 1
+        if f.shape == "circle":
+            cv2.circle(image, (round(f.x * s), round(f.y * s)), round(f.w / 2 * s), colour, width)
+        else:
+            x0, y0, x1, y1 = f.bounds
+            cv2.rectangle(
+                image, (round(x0 * s), round(y0 * s)), (round(x1 * s), round(y1 * s)), colour, width
+            )
+    for label, points, ids in categories:
+        mine = [fields[i] for i in ids if i in fields]
+        if not mine:
+            continue
+        right = max(f.bounds[2] for f in mine)
+        top = min(f.bounds[1] for f in mine)
+        bottom = max(f.bounds[3] for f in mine)
+        y = round((top + bottom) / 2 * s)
+        _text(image, f"{points:+d} {label}", round(right * s) + 6, y, 0.45, INK)
+    _text(image, headline, round(12 * s), round(9 * s), 0.6, (0, 0, 0))
+    return image
+
+
+def write_overlay(directory: Path, sheet: SheetReading, image: np.ndarray) -> Path:
+    """Write the overlay PNG whole or not at all; its path."""
+    from pnp.output import write_atomic
+
+    stem = Path(sheet.photo).stem
+    page = sheet.source.partition("#")[2]
+    path = Path(directory) / f"{stem}{'-page' + page if page else ''}-overlay.png"
+    ok, data = cv2.imencode(".png", image)
+    if not ok:
+        raise OSError(f"cannot encode {path.name}")
+    write_atomic(path, data.tobytes())
+    return path

@@ -1,0 +1,126 @@
+"""Find every page in a photo: one page is the usual case, a few side by side are read one by one.
+
+The first page comes from ``rectify`` as it is. Two ways lead to more:
+
+- after a page is found, its area is painted white and the photo searched again
+  (at half size: a second whole page has markers just as large as the first);
+- when the first attempt fails and the same fiducial id shows up more than once,
+  the markers are split into pages (the set of one instance per id that fits a
+  flat page best, then the next), and each page is read with the other pages'
+  markers painted out.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import cache
+from itertools import product
+
+import cv2
+import numpy as np
+
+from pnp.paper import COMMON_HEIGHT, COMMON_WIDTH
+from pnp.vision.markers import find_fiducials
+from pnp.vision.rectify import (
+    MAX_REPROJECTION_MM,
+    MIN_MARKERS,
+    READ_PX_PER_MM,
+    PageNotFound,
+    Rectified,
+    fit_page,
+    rectify,
+)
+
+MAX_PAGES = 4
+
+
+def page_quad(page: Rectified, scale: float = 1.0) -> np.ndarray:
+    """The common box's corners in photo pixels (float32, (4, 2))."""
+    w, h = COMMON_WIDTH * page.px_per_mm, COMMON_HEIGHT * page.px_per_mm
+    box = np.float32([[0, 0], [w, 0], [w, h], [0, h]]).reshape(-1, 1, 2)
+    inverse = np.linalg.inv(page.homography)
+    return cv2.perspectiveTransform(box, inverse).reshape(4, 2) * scale
+
+
+def _paint(gray: np.ndarray, quads: list[np.ndarray], grow: float = 1.0) -> np.ndarray:
+    out = gray.copy()
+    for quad in quads:
+        centre = quad.mean(axis=0)
+        pts = (centre + (quad - centre) * grow).round().astype(np.int32)
+        cv2.fillConvexPoly(out, pts, 255)
+    return out
+
+
+@cache
+def _all_markers_detector() -> cv2.aruco.ArucoDetector:
+    # Only for splitting: find_fiducials keeps one marker per id.
+    params = cv2.aruco.DetectorParameters()
+    params.minMarkerPerimeterRate = 0.02
+    return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), params)
+
+
+def split_markers(gray: np.ndarray) -> list[dict[int, np.ndarray]]:
+    """Markers grouped into pages when some fiducial id appears more than once; else []."""
+    corners, ids, _ = _all_markers_detector().detectMarkers(gray)
+    if ids is None:
+        return []
+    by_id: dict[int, list[np.ndarray]] = defaultdict(list)
+    for quad, marker_id in zip(corners, ids.ravel(), strict=True):
+        if 0 <= int(marker_id) <= 3:
+            by_id[int(marker_id)].append(quad.reshape(4, 2))
+    if max((len(v) for v in by_id.values()), default=0) < 2:
+        return []
+    pages: list[dict[int, np.ndarray]] = []
+    while sum(len(v) for v in by_id.values()) >= MIN_MARKERS and len(pages) < MAX_PAGES:
+        keys = sorted(by_id)
+        best, best_misfit = None, MAX_REPROJECTION_MM
+        for choice in product(*[[None, *range(len(by_id[k]))] for k in keys]):
+            group = {k: by_id[k][c] for k, c in zip(keys, choice, strict=True) if c is not None}
+            if len(group) < MIN_MARKERS:
+                continue
+            try:
+                _, misfit = fit_page(group, READ_PX_PER_MM)
+            except PageNotFound:
+                continue
+            # prefer four markers to three, then the tighter fit
+            if best is None or (len(group), -misfit) > (len(best), -best_misfit):
+                if misfit <= MAX_REPROJECTION_MM:
+                    best, best_misfit = group, misfit
+        if best is None:
+            break
+        pages.append(best)
+        for k, quad in best.items():
+            by_id[k] = [q for q in by_id[k] if q is not quad]
+    return pages
+
+
+def locate_pages(gray: np.ndarray) -> list[Rectified]:
+    """Every page in the photo, flattened; PageNotFound with the first page's reason if none."""
+    try:
+        pages = [rectify(gray)]
+    except PageNotFound as first_failure:
+        groups = split_markers(gray)
+        if not groups:
+            raise
+        pages = []
+        all_quads = [q for g in groups for q in g.values()]
+        for group in groups:
+            others = [q for q in all_quads if not any(q is mine for mine in group.values())]
+            try:
+                pages.append(rectify(_paint(gray, others, grow=1.4)))
+            except PageNotFound:
+                continue
+        if not pages:
+            raise first_failure from None
+        return pages
+    work = gray
+    while len(pages) < MAX_PAGES:
+        work = _paint(work, [page_quad(pages[-1])], grow=1.02)
+        small = cv2.resize(work, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+        if len(find_fiducials(small)) < MIN_MARKERS:
+            break
+        try:
+            pages.append(rectify(work))
+        except PageNotFound:
+            break
+    return pages

@@ -1,0 +1,147 @@
+"""Load a photo safely: its size is checked from the file header before anything is decoded.
+
+A phone photo is a JPEG or a PNG. Every way a file can fail to be one (empty,
+truncated, something else with an image name, too small to hold a sheet, a header
+claiming a huge picture) is a ``PhotoError`` with one line that names the file, and
+an ``exit_code`` the CLI passes on.
+
+>>> image_size(bytes.fromhex("89504e470d0a1a0a0000000d49484452") + (50000).to_bytes(4, "big") * 2)
+('png', 50000, 50000)
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+MAX_PIXELS = 40_000_000  # a 50000 x 50000 header would need 2.5 GB of gray pixels
+MIN_SIDE = 200  # a sheet's markers and QR cannot be read from fewer pixels
+REDUCE_ABOVE = 6_000_000  # decode at half size above this: 12 MP photos hold plenty of detail
+
+# Exit codes of `pnp read` / `pnp score`, one per kind of bad input.
+EXIT_UNREADABLE = 1  # several kinds of bad input at once, or the file cannot be opened
+EXIT_NO_SHEET = 4
+EXIT_NOT_AN_IMAGE = 5
+EXIT_TOO_LARGE = 6
+EXIT_WRONG_GAME = 7
+EXIT_DUPLICATE = 8
+EXIT_TOO_SMALL = 9
+
+
+class PhotoError(ValueError):
+    """A photo that cannot be read; the message is one line naming the file."""
+
+    exit_code = EXIT_UNREADABLE
+
+
+class NotAnImage(PhotoError):
+    exit_code = EXIT_NOT_AN_IMAGE
+
+
+class PhotoTooLarge(PhotoError):
+    exit_code = EXIT_TOO_LARGE
+
+
+class PhotoTooSmall(PhotoError):
+    exit_code = EXIT_TOO_SMALL
+
+
+class NoSheet(PhotoError):
+    exit_code = EXIT_NO_SHEET
+
+
+_PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+# JPEG start-of-frame markers (baseline, progressive, lossless...), not DHT/JPG/DAC.
+_SOF = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
+
+
+def image_size(data: bytes) -> tuple[str, int, int]:
+    """(format, width, height) from a PNG IHDR or a JPEG SOF header; ValueError otherwise."""
+    if data.startswith(_PNG_MAGIC):
+        if len(data) < 24 or data[12:16] != b"IHDR":
+            raise ValueError("a PNG without its IHDR header")
+        width, height = struct.unpack(">II", data[16:24])
+        return "png", width, height
+    if data.startswith(b"\xff\xd8"):
+        i = 2
+        while i + 4 <= len(data):
+            if data[i] != 0xFF:
+                raise ValueError("a JPEG with a broken marker sequence")
+            marker = data[i + 1]
+            if marker == 0xFF:  # fill byte
+                i += 1
+                continue
+            if marker in (0x01, *range(0xD0, 0xD8)):  # markers without a length
+                i += 2
+                continue
+            (length,) = struct.unpack(">H", data[i + 2 : i + 4])
+            if marker in _SOF:
+                if i + 9 > len(data):
+                    break
+                height, width = struct.unpack(">HH", data[i + 5 : i + 9])
+                return "jpeg", width, height
+            if marker == 0xDA:  # start of scan before any frame header
+                break
+            i += 2 + length
+        raise ValueError("a JPEG without a frame header")
+    raise ValueError("not a JPEG or PNG image")
+
+
+def _complete(fmt: str, data: bytes) -> bool:
+    """Whether the file ends as its format says it must (a cut-off download does not)."""
+    if fmt == "png":
+        return b"IEND" in data[-64:]
+    return data.rstrip(b"\x00\r\n ").endswith(b"\xff\xd9")
+
+
+@dataclass(frozen=True)
+class Photo:
+    """A decoded photo: gray always, colour only when asked for; ``scale`` = decoded / file."""
+
+    gray: np.ndarray
+    color: np.ndarray | None
+    scale: float
+    width: int  # as stored in the file
+    height: int
+
+
+def load_photo(path: Path | str, color: bool = False) -> Photo:
+    """Decode ``path`` (JPEG or PNG) after checking its header; PhotoError naming the problem."""
+    import cv2
+
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise PhotoError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if not data:
+        raise NotAnImage(f"{path}: empty file (0 bytes)")
+    try:
+        fmt, width, height = image_size(data)
+    except ValueError as exc:
+        raise NotAnImage(f"{path}: {exc}") from None
+    if width * height > MAX_PIXELS:
+        raise PhotoTooLarge(
+            f"{path}: its header claims {width} x {height} pixels "
+            f"({width * height / 1e6:.0f} MP, limit {MAX_PIXELS / 1e6:.0f} MP); not decoded"
+        )
+    if min(width, height) < MIN_SIDE:
+        raise PhotoTooSmall(
+            f"{path}: {width} x {height} pixels is too small to hold a sheet "
+            f"(need at least {MIN_SIDE} px a side)"
+        )
+    if not _complete(fmt, data):
+        raise NotAnImage(f"{path}: truncated {fmt.upper()} (the file ends before the image does)")
+    reduce = fmt == "jpeg" and width * height > REDUCE_ABOVE
+    buf = np.frombuffer(data, np.uint8)
+    gray_flag = cv2.IMREAD_REDUCED_GRAYSCALE_2 if reduce else cv2.IMREAD_GRAYSCALE
+    gray = cv2.imdecode(buf, gray_flag)
+    if gray is None or gray.size == 0:
+        raise NotAnImage(f"{path}: the {fmt.upper()} data does not decode")
+    colour = None
+    if color:
+        colour = cv2.imdecode(buf, cv2.IMREAD_REDUCED_COLOR_2 if reduce else cv2.IMREAD_COLOR)
+    return Photo(gray, colour, gray.shape[1] / width, width, height)

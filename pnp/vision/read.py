@@ -1,0 +1,210 @@
+"""Read a photo: load -> locate every page -> identify -> read every field -> flag doubt.
+
+``read_photo`` returns one ``SheetReading`` per page found; ``pnp.vision.states``
+turns readings into game states. A reading is never silently confident about a
+field it has reasons to doubt: besides the ink thresholds of ``fields``, a box
+filled solid (a mark, or a correction hatched over?) and a box holding far more
+ink than the other marks of its kind on the page are flagged too.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import numpy as np
+
+from pnp.pagecode import PageCode
+from pnp.vision.fields import EMPTY_MAX, FILLED_MIN, FieldReading
+from pnp.vision.photo_io import NoSheet
+
+# Fields a person reads and the reader does not (names, written totals, storage).
+UNREAD_KINDS = frozenset({"write_in", "cube_slot"})
+# Fields whose mark is a solid fill by convention; any other box filled solid is doubtful.
+SOLID_KINDS = frozenset({"bubble"})
+SOLID_INK = 0.9
+OUTLIER_FACTOR = 3.0  # this many times the page's median mark of that kind...
+OUTLIER_MIN_INK = 0.3  # ...and at least this much ink: a correction, perhaps
+GUESS_INK = (EMPTY_MAX + FILLED_MIN) / 2  # a doubtful field's best guess
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """A field the reader will not vouch for, and why; ``source`` names the sheet."""
+
+    field: str
+    reason: str
+    source: str
+
+
+@dataclass(frozen=True)
+class SheetReading:
+    """One page of one photo, read."""
+
+    source: str  # the photo's path, with "#2" for a second page in it
+    code: PageCode
+    readings: tuple[FieldReading, ...]
+    kinds: dict[str, str]  # field id -> kind (space, bubble, ...)
+    doubtful: tuple[Doubt, ...]
+    reprojection_mm: float
+    markers: tuple[int, ...]
+    px_per_mm: float
+    timing: dict[str, float]  # seconds per stage
+    page: np.ndarray = field(repr=False)  # the flattened page, gray
+    color: np.ndarray | None = field(default=None, repr=False)  # the same in colour, BGR
+
+    @property
+    def photo(self) -> str:
+        return self.source.split("#")[0]
+
+    def reading(self, field_id: str) -> FieldReading:
+        return next(r for r in self.readings if r.id == field_id)
+
+    def to_json(self) -> dict:
+        return {
+            "source": self.source,
+            "page_code": self.code.text,
+            "reprojection_mm": round(self.reprojection_mm, 3),
+            "markers": list(self.markers),
+            "timing_ms": {k: round(v * 1000, 1) for k, v in self.timing.items()},
+            "fields": {
+                r.id: {"state": r.state, "ink": r.ink, "confidence": r.confidence}
+                for r in self.readings
+            },
+            "doubtful": [{"field": d.field, "reason": d.reason} for d in self.doubtful],
+        }
+
+
+def best_guess(reading: FieldReading) -> bool:
+    """Whether a field counts as marked before anyone has answered for it."""
+    if reading.state == "doubtful":
+        return reading.ink >= GUESS_INK
+    return reading.state == "filled"
+
+
+def doubts(readings: list[FieldReading], kinds: dict[str, str], source: str) -> list[Doubt]:
+    """Every field to ask about: doubtful by ink, filled solid, or far inkier than its kind."""
+    out = []
+    marked_ink: dict[str, list[float]] = {}
+    for r in readings:
+        if r.state == "filled":
+            marked_ink.setdefault(kinds[r.id], []).append(r.ink)
+    median = {k: float(np.median(v)) for k, v in marked_ink.items()}
+    for r in readings:
+        kind = kinds[r.id]
+        if kind in UNREAD_KINDS:
+            continue
+        if r.state == "doubtful":
+            out.append(Doubt(r.id, f"faint mark ({r.ink:.1%} of the box inked)", source))
+        elif r.state == "filled" and kind not in SOLID_KINDS and r.ink >= SOLID_INK:
+            out.append(Doubt(r.id, "filled solid: a mark, or a mark hatched out?", source))
+        elif (
+            r.state == "filled"
+            and kind not in SOLID_KINDS
+            and r.ink >= OUTLIER_MIN_INK
+            and r.ink >= OUTLIER_FACTOR * median[kind]
+        ):
+            out.append(
+                Doubt(
+                    r.id,
+                    f"{r.ink / median[kind]:.0f}x the ink of the other marks: "
+                    "a mark, or a mark hatched out?",
+                    source,
+                )
+            )
+    return out
+
+
+def read_page(page, source: str, color_photo: np.ndarray | None = None) -> SheetReading:
+    """Identify and read one flattened page (a ``rectify.Rectified``)."""
+    import cv2
+
+    from pnp.vision.fields import added_ink, read_fields
+    from pnp.vision.identify import identify
+    from pnp.vision.reference import common_map, reference_image
+
+    t0 = time.perf_counter()
+    code = identify(page)
+    t1 = time.perf_counter()
+    blank = reference_image(code.game, code.sheet, code.layout, page.px_per_mm)
+    sheet_map = common_map(code)
+    mask = added_ink(page.image, blank, page.px_per_mm)
+    readings = read_fields(mask, sheet_map.fields, page.px_per_mm)
+    t2 = time.perf_counter()
+    kinds = {f.id: f.kind for f in sheet_map.fields}
+    color = None
+    if color_photo is not None:
+        h, w = page.image.shape
+        color = cv2.warpPerspective(
+            color_photo, page.homography, (w, h), flags=cv2.INTER_LINEAR, borderValue=(255,) * 3
+        )
+    return SheetReading(
+        source=source,
+        code=code,
+        readings=tuple(readings),
+        kinds=kinds,
+        doubtful=tuple(doubts(readings, kinds, source)),
+        reprojection_mm=page.reprojection_mm,
+        markers=page.markers,
+        px_per_mm=page.px_per_mm,
+        timing={"identify": t1 - t0, "fields": t2 - t1},
+        page=page.image,
+        color=color,
+    )
+
+
+def read_photo(path: Path | str, color: bool = False) -> list[SheetReading]:
+    """Every sheet in the photo at ``path``, read; PhotoError (NoSheet, NotAnImage...) if none.
+
+    ``color`` keeps a colour copy of each flattened page (for the overlay).
+    """
+    from pnp.vision.pages import locate_pages
+    from pnp.vision.photo_io import load_photo
+    from pnp.vision.rectify import PageNotFound
+
+    t0 = time.perf_counter()
+    photo = load_photo(path, color=color)
+    t1 = time.perf_counter()
+    try:
+        pages = locate_pages(photo.gray)
+    except PageNotFound as exc:
+        raise NoSheet(f"{path}: no sheet found: {exc}") from None
+    t2 = time.perf_counter()
+    out = []
+    for i, page in enumerate(pages):
+        source = str(path) if i == 0 else f"{path}#{i + 1}"
+        try:
+            sheet = read_page(page, source, photo.color)
+        except PageNotFound as exc:
+            where = f" (page {i + 1} of {len(pages)})" if len(pages) > 1 else ""
+            raise NoSheet(f"{path}: a sheet was found but not identified{where}: {exc}") from None
+        timing = {"decode": t1 - t0, "locate": (t2 - t1) / len(pages), **sheet.timing}
+        out.append(replace(sheet, timing=timing))
+    return out
+
+
+def crop_field(sheet: SheetReading, field_id: str, margin_mm: float = 6.0) -> np.ndarray:
+    """The flattened page around one field, with the field outlined (for a person to judge)."""
+    import cv2
+
+    from pnp.vision.reference import common_map
+
+    f = common_map(sheet.code).field(field_id)
+    s = sheet.px_per_mm
+    x0, y0, x1, y1 = f.bounds
+    image = sheet.color if sheet.color is not None else sheet.page
+    if image.ndim == 2:
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    h, w = image.shape[:2]
+    a = (max(0, round((x0 - margin_mm) * s)), max(0, round((y0 - margin_mm) * s)))
+    b = (min(w, round((x1 + margin_mm) * s)), min(h, round((y1 + margin_mm) * s)))
+    crop = image[a[1] : b[1], a[0] : b[0]].copy()
+    cv2.rectangle(
+        crop,
+        (round(x0 * s) - a[0] - 2, round(y0 * s) - a[1] - 2),
+        (round(x1 * s) - a[0] + 2, round(y1 * s) - a[1] + 2),
+        (0, 140, 255),
+        1,
+    )
+    return cv2.resize(crop, None, fx=3, fy=3, interpolation=cv2.INTER_NEAREST)

@@ -1,0 +1,357 @@
+"""From read sheets to game states (the JSON form ``pnp score`` reads).
+
+- Stellar Drift: a player's Ship, Tracker and Tech sheets share a serial; their marks
+  make one state (``scoring.stellar_drift.marks.state_from_marks``).
+- Federation: every score pad page of the batch makes one state, a player per used
+  column (digit bubbles into numbers; the bubbled total is checked against the sum).
+- Distant Suns: the Cosmos sheet's shapes come from ``pnp.vision.distant_suns`` when
+  it is there; otherwise the marks are read and the state is left for a person.
+
+A batch is of one game: sheets of another game are refused (the first photo's game
+wins ties), and so is a sheet seen twice. Rule problems that name printed fields
+(a gap in a track, two bubbles in one digit) make those fields doubtful, so a
+mis-read never turns silently into a wrong score.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.vision.photo_io import EXIT_DUPLICATE, EXIT_WRONG_GAME
+from pnp.vision.read import UNREAD_KINDS, Doubt, SheetReading, best_guess
+
+
+@dataclass(frozen=True)
+class Refused:
+    """An input left out of the batch, with the line to print and the exit code."""
+
+    source: str
+    exit_code: int
+    message: str
+
+
+@dataclass
+class Assembled:
+    """One game state read from one or more sheets."""
+
+    game: str
+    state: dict | None  # None when the marks do not make a state yet
+    sheets: list[SheetReading]
+    confidence: dict[str, float] = field(default_factory=dict)
+    doubtful: list[Doubt] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what blocks a state, beyond fields
+    columns: list[tuple[str, int]] = field(default_factory=list)  # Federation: player -> column
+
+    @property
+    def sources(self) -> list[str]:
+        return [s.source for s in self.sheets]
+
+    @property
+    def label(self) -> str:
+        return " + ".join(Path(s).name for s in self.sources)
+
+    @property
+    def clear(self) -> bool:
+        return self.state is not None and not self.doubtful and not self.notes
+
+    def to_json(self) -> dict:
+        return {
+            "game": self.game,
+            "sources": self.sources,
+            "page_codes": [s.code.text for s in self.sheets],
+            "state": self.state,
+            "confidence": self.confidence,
+            "doubtful": [
+                {"field": d.field, "reason": d.reason, "source": d.source} for d in self.doubtful
+            ],
+            "notes": self.notes,
+        }
+
+
+Answers = Mapping[str, bool]  # "FIELD" or "PHOTO:FIELD" -> marked
+
+
+def answer_for(answers: Answers, source: str, field_id: str) -> bool | None:
+    """The answer a person gave for a field of the sheet ``source``, if any."""
+    path = Path(source.split("#")[0])
+    for key in (f"{path.name}:{field_id}", f"{path.stem}:{field_id}", field_id):
+        if key in answers:
+            return answers[key]
+    return None
+
+
+def marked(sheet: SheetReading, answers: Answers) -> set[str]:
+    """The field ids that count as marked: answers first, else the reader's best guess."""
+    out = set()
+    for r in sheet.readings:
+        if sheet.kinds[r.id] in UNREAD_KINDS:
+            continue
+        answer = answer_for(answers, sheet.source, r.id)
+        if answer if answer is not None else best_guess(r):
+            out.add(r.id)
+    return out
+
+
+def _open_doubts(sheet: SheetReading, answers: Answers) -> list[Doubt]:
+    return [d for d in sheet.doubtful if answer_for(answers, d.source, d.field) is None]
+
+
+def _field_doubts(sheets: list[SheetReading], ids, reason: str, answers: Answers) -> list[Doubt]:
+    """Doubts on the printed fields ``ids`` that nobody has answered for."""
+    out = []
+    for sheet in sheets:
+        for field_id in ids:
+            if field_id in sheet.kinds and answer_for(answers, sheet.source, field_id) is None:
+                out.append(Doubt(field_id, reason, sheet.source))
+    return out
+
+
+def _merge(doubts: list[Doubt]) -> list[Doubt]:
+    seen: dict[tuple[str, str], Doubt] = {}
+    for d in doubts:
+        key = (d.source, d.field)
+        if key in seen:
+            seen[key] = Doubt(d.field, f"{seen[key].reason}; {d.reason}", d.source)
+        else:
+            seen[key] = d
+    return list(seen.values())
+
+
+def _base(game: str, sheets: list[SheetReading], answers: Answers) -> Assembled:
+    confidence = {}
+    for sheet in sheets:
+        for r in sheet.readings:
+            if sheet.kinds[r.id] not in UNREAD_KINDS:
+                answered = answer_for(answers, sheet.source, r.id) is not None
+                confidence[r.id] = 1.0 if answered else r.confidence
+    doubts = [d for s in sheets for d in _open_doubts(s, answers)]
+    return Assembled(game, None, sheets, confidence, doubts)
+
+
+# --- Stellar Drift -------------------------------------------------------------
+
+
+def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) -> Assembled:
+    from scoring.stellar_drift import layouts
+    from scoring.stellar_drift.marks import state_from_marks
+    from scoring.stellar_drift.problem import InvalidState
+
+    out = _base("stellar-drift", sheets, answers)
+    kinds = {s.code.sheet: s for s in sheets}
+    missing = [k for k in ("ship", "tracker", "tech") if k not in kinds]
+    if missing:
+        out.notes.append(
+            f"serial {serial}: no {' or '.join(missing)} sheet in the batch; "
+            "its fields count as unmarked"
+        )
+    if "ship" not in kinds:
+        out.notes.append(f"serial {serial}: without the ship sheet there is no state")
+    # Without the ship, any ship still checks the tracker's and tech's marks (gaps...).
+    ship = kinds["ship"].code.layout if "ship" in kinds else layouts.ship_names()[0]
+    marks = set().union(*(marked(s, answers) for s in sheets))
+    try:
+        state = state_from_marks(
+            marks,
+            layouts.load_ship(ship),
+            layouts.load_tracker(),
+            layouts.load_tech(),
+            player=f"Player {serial}",
+            serial=serial or None,
+        )
+    except InvalidState as exc:
+        for problem in exc.problems:
+            if problem.severity != "error":
+                continue
+            on_sheets = [f for f in problem.marks if any(f in s.kinds for s in sheets)]
+            if on_sheets:
+                out.doubtful += _field_doubts(sheets, on_sheets, str(problem), answers)
+            elif "ship" in kinds:
+                out.notes.append(f"serial {serial}: {problem}")
+        out.doubtful = _merge(out.doubtful)
+        return out
+    if "ship" in kinds:
+        out.state = state.model_dump(mode="json")
+    return out
+
+
+# --- Federation ------------------------------------------------------------------
+
+
+def _federation(sheets: list[SheetReading], answers: Answers) -> Assembled:
+    from scoring.federation.bubbles import BubbleError
+    from scoring.federation.score_pad import load_score_pad
+    from scoring.federation.sheet_fields import read_score_pad, total_number
+
+    out = _base("federation", sheets, answers)
+    pads = [s for s in sheets if s.code.sheet == "scorepad"]
+    for s in sheets:
+        if s.code.sheet != "scorepad":
+            out.notes.append(
+                f"{s.source}: the Federation {s.code.sheet} sheet is read but not "
+                "turned into a state yet (only the score pad is)"
+            )
+    if not pads:
+        return out
+    pad = load_score_pad()
+    players, failed, modules_used = [], False, set()
+    for sheet in pads:
+        marks = marked(sheet, answers)
+        used = sorted(
+            {int(m[1 : m.index("-")]) for m in marks if m.startswith("p") and "-" in m},
+        )
+        if not used:
+            out.notes.append(f"{sheet.source}: no filled column on the score pad")
+            continue
+        columns = max(used)
+        modules = ("piracy",) if any("-piracy_major_project-" in m for m in marks) else ()
+        try:
+            values = read_score_pad(pad, marks, columns, modules)
+        except BubbleError as exc:
+            failed = True
+            for problem in exc.problems:
+                prefix = problem.split(":")[0]
+                ids = [
+                    r.id
+                    for r in sheet.readings
+                    if r.id.startswith(prefix + "-")
+                    and sheet.kinds[r.id] not in UNREAD_KINDS
+                    and (r.id in marks or r.state == "doubtful")
+                ]
+                if ids:
+                    out.doubtful += _field_doubts([sheet], ids, problem, answers)
+                else:
+                    out.notes.append(f"{sheet.source}: {problem}")
+            continue
+        for n in range(1, columns + 1):
+            column = values[f"p{n}"]
+            total = total_number(pad, n)
+            try:
+                written = total.decode(marks)
+            except BubbleError:
+                written = None
+            if written is not None and written != sum(column.values()):
+                ids = [m for m in sorted(marks) if m.startswith(f"p{n}-")]
+                out.doubtful += _field_doubts(
+                    [sheet],
+                    ids,
+                    f"column {n}: the bubbled total {written} is not the sum of its "
+                    f"categories ({sum(column.values())})",
+                    answers,
+                )
+            out.columns.append((sheet.source, n))
+            players.append(
+                {
+                    "name": f"Player {len(players) + 1}",
+                    "serial": sheet.code.serial or None,
+                    "values": column,
+                }
+            )
+        modules_used |= set(modules)
+    out.doubtful = _merge(out.doubtful)
+    if players and not failed:
+        out.state = {"game": "federation", "modules": sorted(modules_used), "players": players}
+    return out
+
+
+# --- Distant Suns ------------------------------------------------------------------
+
+SHAPES_NOT_READ = "Distant Suns shapes not yet read"
+
+
+def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
+    out = _base("distant-suns", [sheet], answers)
+    reader = _distant_suns_reader()
+    if reader is None:
+        out.doubtful.append(
+            Doubt(
+                "shapes", f"{SHAPES_NOT_READ}: the marks are read, the state is not", sheet.source
+            )
+        )
+        return out
+    out.state = reader(sheet, answers)
+    return out
+
+
+def _distant_suns_reader():
+    """The Cosmos reader of pnp.vision.distant_suns, adapted, or None while it is not there."""
+    try:
+        from pnp.vision import distant_suns  # noqa: F401
+    except ImportError:
+        return None
+    return None
+
+
+# --- the batch -------------------------------------------------------------------
+
+
+def _duplicates(sheets: list[SheetReading]) -> tuple[list[SheetReading], list[Refused]]:
+    kept: dict[tuple, SheetReading] = {}
+    refused = []
+    for s in sheets:
+        key = (s.code.game, s.code.sheet, s.code.serial)
+        if key in kept:
+            first = kept[key]
+            what = (
+                f"the same sheet as {first.source} ({s.code.text})"
+                if first.code == s.code
+                else f"a second {s.code.game} {s.code.sheet} sheet with serial {s.code.serial} "
+                f"({first.source} has one)"
+            )
+            refused.append(Refused(s.source, EXIT_DUPLICATE, f"{s.source}: {what}; left out"))
+        else:
+            kept[key] = s
+    return list(kept.values()), refused
+
+
+def batch_game(games: list[str]) -> str | None:
+    """The game most inputs are of (the first one's on a tie)."""
+    if not games:
+        return None
+    counts = Counter(games)
+    top = max(counts.values())
+    return next(g for g in games if counts[g] == top)
+
+
+def wrong_game(source: str, game: str, batch: str) -> Refused:
+    return Refused(
+        source,
+        EXIT_WRONG_GAME,
+        f"{source}: a {game} sheet among {batch} sheets; read it in a batch of its own",
+    )
+
+
+def assemble(
+    sheets: list[SheetReading],
+    answers: Answers | None = None,
+    game: str | None = None,
+) -> tuple[list[Assembled], list[Refused]]:
+    """Group read sheets into game states; the sheets left out, each with its reason.
+
+    ``game`` fixes the batch's game (e.g. from state files scored alongside);
+    otherwise most sheets decide.
+    """
+    answers = answers or {}
+    refused: list[Refused] = []
+    game = game or batch_game([s.code.game for s in sheets])
+    kept = []
+    for s in sheets:
+        if s.code.game != game:
+            refused.append(wrong_game(s.source, s.code.game, game))
+        else:
+            kept.append(s)
+    kept, dups = _duplicates(kept)
+    refused += dups
+    out: list[Assembled] = []
+    if game == "stellar-drift":
+        by_serial: dict[int, list[SheetReading]] = defaultdict(list)
+        for s in kept:
+            by_serial[s.code.serial].append(s)
+        out = [_stellar_drift(serial, group, answers) for serial, group in by_serial.items()]
+    elif game == "federation" and kept:
+        out = [_federation(kept, answers)]
+    elif game == "distant-suns":
+        out = [_distant_suns(s, answers) for s in kept]
+    return out, refused
