@@ -262,26 +262,53 @@ SHAPES_NOT_READ = "Distant Suns shapes not yet read"
 
 
 def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
+    """The Cosmos reader of pnp.vision.distant_suns when it is there, else a doubtful note."""
+    from dataclasses import replace
+
     out = _base("distant-suns", [sheet], answers)
-    reader = _distant_suns_reader()
-    if reader is None:
+    try:
+        from pnp.vision.distant_suns import read_cosmos
+    except ImportError:
         out.doubtful.append(
             Doubt(
                 "shapes", f"{SHAPES_NOT_READ}: the marks are read, the state is not", sheet.source
             )
         )
         return out
-    out.state = reader(sheet, answers)
-    return out
+    from pnp.vision.fields import added_ink
+    from pnp.vision.reference import common_map, reference_image
 
-
-def _distant_suns_reader():
-    """The Cosmos reader of pnp.vision.distant_suns, adapted, or None while it is not there."""
+    c = sheet.code
+    blank = reference_image(c.game, c.sheet, c.layout, sheet.px_per_mm)
+    mask = added_ink(sheet.page, blank, sheet.px_per_mm)
+    readings = []
+    for r in sheet.readings:
+        answer = answer_for(answers, sheet.source, r.id)
+        if answer is not None:
+            r = replace(r, state="filled" if answer else "empty", confidence=1.0)
+        readings.append(r)
     try:
-        from pnp.vision import distant_suns  # noqa: F401
-    except ImportError:
-        return None
-    return None
+        cosmos = read_cosmos(sheet.page, mask, common_map(c), readings, sheet.px_per_mm, blank)
+    except Exception as exc:  # a reader still being written must not stop the batch
+        out.doubtful.append(
+            Doubt(
+                "shapes",
+                f"{SHAPES_NOT_READ}: the Cosmos reader failed ({type(exc).__name__}: {exc})",
+                sheet.source,
+            )
+        )
+        return out
+    out.state = cosmos.state
+    out.confidence.update(cosmos.confidence)
+    out.doubtful = _merge(
+        out.doubtful
+        + [
+            Doubt(d.field, d.reason, sheet.source)
+            for d in cosmos.doubtful
+            if answer_for(answers, sheet.source, d.field) is None
+        ]
+    )
+    return out
 
 
 # --- the batch -------------------------------------------------------------------
