@@ -87,3 +87,31 @@ def test_a_photo_without_a_sheet_is_refused_with_a_reason():
     table = np.random.default_rng(0).integers(90, 160, (900, 1200), dtype=np.uint8)
     with pytest.raises(PageNotFound, match="corner markers"):
         rectify(table)
+
+
+FIXTURES = sorted(
+    (__import__("pathlib").Path(__file__).parent / "fixtures" / "photos").glob("*.jpg")
+)
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.stem)
+def test_every_committed_photo_is_located_and_identified(path):
+    import json
+
+    from pnp.vision.rectify import decode_photo
+
+    truth = json.loads(path.with_suffix(".json").read_text())
+    gray, _ = decode_photo(path.read_bytes())
+    page = rectify(gray)
+    assert page.reprojection_mm < 1.0
+    assert identify(page).text == truth["sheet"]["page_code"]
+
+
+def test_jpeg_size_is_read_from_the_header_and_non_images_are_refused():
+    from pnp.vision.rectify import decode_photo, jpeg_size
+
+    ok, jpeg = cv2.imencode(".jpg", np.full((30, 40), 200, np.uint8))
+    assert jpeg_size(jpeg.tobytes()) == (40, 30)
+    assert jpeg_size(b"not a jpeg") is None
+    with pytest.raises(PageNotFound, match="not an image"):
+        decode_photo(b"\xff\xd8\xff truncated")

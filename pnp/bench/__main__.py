@@ -14,6 +14,7 @@ BENCHES = {
     "ds-scoring": "pnp.bench.ds_scoring",
     "photo-speed": "pnp.bench.photos_speed",
     "photos": "pnp.bench.photos",
+    "read": "pnp.bench.read",
 }
 
 

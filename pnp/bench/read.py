@@ -1,0 +1,193 @@
+"""Read a labelled photo set and compare with its truth: ``python -m pnp.bench read --set DIR``.
+
+``--n N [--seed S] [--megapixels M]`` first writes N photos into DIR (as
+``python -m pnp.bench photos``). Every photo is read on one core, from its bytes:
+decode, locate, identify, flatten, read every field. Interpreter start, file
+reading and the one-off rendering of each blank sheet are not timed.
+
+Per game and level the table gives: fields compared, accuracy (right and not
+doubtful, over all compared fields), silent errors (wrong and not doubtful),
+doubtful fields, sheets needing review (any doubtful field, or unread) and the
+median time per photo in its megapixel bucket. Compared are the fields the reader
+decides (write-in boxes are not read yet) that no other mark's ink reaches (the
+truth's ``touched_by``); wrong readings of touched fields are counted apart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+LEVELS = ("easy", "normal", "hard", "real")
+
+
+@dataclass
+class Tally:
+    sheets: int = 0
+    unread: int = 0
+    review: int = 0
+    fields: int = 0
+    right: int = 0
+    silent: int = 0
+    doubtful: int = 0
+    touched_silent: int = 0
+    times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+
+    def add(self, other: Tally) -> None:
+        for name in ("sheets", "unread", "review", "fields", "right", "silent", "doubtful"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.touched_silent += other.touched_silent
+        for k, v in other.times.items():
+            self.times[k] += v
+
+
+def bucket(shape: tuple[int, ...]) -> str:
+    mp = shape[0] * shape[1] / 1e6
+    return "12MP" if mp > 6 else "2MP"
+
+
+def _compared(truth: dict) -> bool:
+    return truth.get("kind") != "write"
+
+
+def read_one(data: bytes):
+    """(page code, readings, photo megapixel bucket, seconds) of one photo's bytes."""
+    from pnp.vision.fields import added_ink, read_fields
+    from pnp.vision.identify import identify
+    from pnp.vision.rectify import decode_photo, rectify
+    from pnp.vision.reference import common_map, reference_image
+
+    t0 = time.perf_counter()
+    gray, scale = decode_photo(data)
+    page = rectify(gray)
+    code = identify(page)
+    t1 = time.perf_counter()
+    blank = reference_image(code.game, code.sheet, code.layout, page.px_per_mm)  # cached
+    fields = common_map(code).fields
+    t2 = time.perf_counter()
+    mask = added_ink(page.image, blank, page.px_per_mm)
+    readings = read_fields(mask, fields, page.px_per_mm)
+    t3 = time.perf_counter()
+    mp = gray.shape[0] * gray.shape[1] * scale * scale
+    readings = [r for r, f in zip(readings, fields, strict=True) if f.kind != "write_in"]
+    return code, readings, ("12MP" if mp > 6e6 else "2MP"), (t1 - t0) + (t3 - t2)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m pnp.bench read")
+    ap.add_argument("--set", type=Path, required=True, dest="folder")
+    ap.add_argument("--n", type=int, default=0, help="first write N photos into the set")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--megapixels", type=float, default=None)
+    ap.add_argument("--verbose", action="store_true", help="list every wrong or doubtful field")
+    ap.add_argument("--dump", type=Path, default=None, help="write every reading as JSON lines")
+    args = ap.parse_args(argv)
+
+    import cv2
+
+    from pnp.vision.rectify import PageNotFound
+
+    cv2.setNumThreads(1)
+    if args.n:
+        from pnp.bench.photos import main as write_photos
+
+        write_photos(
+            ["--n", str(args.n), "--out", str(args.folder), "--seed", str(args.seed)]
+            + (["--megapixels", str(args.megapixels)] if args.megapixels else [])
+        )
+    photos = sorted(args.folder.glob("*.jpg"))
+    if not photos:
+        print(f"no photos (*.jpg) in {args.folder}", file=sys.stderr)
+        return 1
+    tallies: dict[tuple[str, str], Tally] = defaultdict(Tally)
+    dump = args.dump.open("w") if args.dump else None
+    for path in photos:
+        truth = json.loads(path.with_suffix(".json").read_text())
+        game, level = truth["sample"]["game"], truth["sample"]["level"]
+        tally = tallies[game, level]
+        tally.sheets += 1
+        data = path.read_bytes()
+        expected = {i: t for i, t in truth["sheet"]["fields"].items() if _compared(t)}
+        try:
+            code, readings, mp, seconds = read_one(data)
+        except PageNotFound as e:
+            tally.unread += 1
+            tally.review += 1
+            tally.fields += sum(1 for t in expected.values() if not t["touched_by"])  # ~write-ins
+            print(f"{path.name}: unread: {e}")
+            continue
+        tally.times[mp].append(seconds)
+        if code.text != truth["sheet"]["page_code"]:
+            print(f"{path.name}: wrong page code {code.text!r}")
+        doubtful = 0
+        for r in readings:
+            t = expected.get(r.id)
+            if t is None:
+                continue
+            doubtful += r.state == "doubtful"
+            right = r.state == ("filled" if t["marked"] else "empty")
+            silent = r.state != "doubtful" and not right
+            if dump:
+                dump.write(
+                    json.dumps(
+                        {"photo": path.name, "game": game, "level": level, "id": r.id}
+                        | {"state": r.state, "ink": r.ink, "confidence": r.confidence}
+                        | {"marked": t["marked"], "kind": t["kind"], "touched": t["touched_by"]}
+                        | {"spill": r.spill}
+                    )
+                    + "\n"
+                )
+            if t["touched_by"]:
+                tally.touched_silent += silent
+                continue
+            tally.fields += 1
+            tally.right += right and r.state != "doubtful"
+            tally.silent += silent
+            tally.doubtful += r.state == "doubtful"
+            if args.verbose and (silent or r.state == "doubtful"):
+                print(
+                    f"{path.name}: {r.id} read {r.state} (ink {r.ink}, conf {r.confidence}),"
+                    f" truth {'marked' if t['marked'] else 'unmarked'} {t['kind']}"
+                )
+        tally.review += doubtful > 0
+    if dump:
+        dump.close()
+    print(table(tallies))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory {peak:.0f} MB; {len(photos)} photos in {args.folder}")
+    return 0
+
+
+def table(tallies: dict[tuple[str, str], Tally]) -> str:
+    head = (
+        f"{'game':<14}{'level':<8}{'sheets':>7}{'unread':>7}{'fields':>8}{'accuracy':>10}"
+        f"{'silent':>7}{'doubtful':>9}{'review':>8}{'touched-silent':>15}"
+        f"{'2MP s':>8}{'12MP s':>8}"
+    )
+    rows = [head, "-" * len(head)]
+    order = sorted(tallies, key=lambda k: (k[0], LEVELS.index(k[1]) if k[1] in LEVELS else 9))
+    total = Tally()
+    for key in order + [("all", "")]:
+        t = tallies[key] if key in tallies else total
+        if key[0] != "all":
+            total.add(t)
+        acc = 100 * t.right / t.fields if t.fields else 0.0
+        rev = 100 * t.review / t.sheets if t.sheets else 0.0
+        med = {k: f"{statistics.median(v):.3f}" if v else "-" for k, v in t.times.items()}
+        rows.append(
+            f"{key[0]:<14}{key[1]:<8}{t.sheets:>7}{t.unread:>7}{t.fields:>8}{acc:>9.2f}%"
+            f"{t.silent:>7}{t.doubtful:>9}{rev:>7.0f}%{t.touched_silent:>15}"
+            f"{med.get('2MP', '-'):>8}{med.get('12MP', '-'):>8}"
+        )
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
