@@ -39,7 +39,7 @@ FIELD_INSET = 0.2  # mm between neighbouring hex fields' boxes
 BOX = Style(stroke="#000000", fill="#ffffff", width=0.35)
 MUTED = "#444444"
 QR_CLEARANCE = 4.0  # mm: the QR symbol's quiet zone
-VALUE_D, VALUE_DY = 5.6, 2.9  # mm: Frontier value circles, their centres below the hex centre
+VALUE_D, VALUE_DY = 6.0, 2.9  # mm: Frontier value circles, their centres below the hex centre
 
 
 def hex_field_id(h: Hex) -> str:
@@ -170,9 +170,9 @@ def _frontier(
             [
                 Text(
                     vx,
-                    vy + 1.2,
+                    vy + 1.05,
                     str(value),
-                    3.4,
+                    3.0,
                     "middle",
                     True,
                     SPACE_COLOURS["frontier"] if which == "high" else "#000000",

@@ -1,0 +1,758 @@
+"""Read a flattened Distant Suns Cosmos sheet into the scoring state, with its doubts.
+
+The sheet's marking convention (layouts/README.md, printed on the sheet):
+"trace its outline on the hex lines, then draw its symbol in EVERY hex of it".
+So:
+
+* a hex is covered when its field holds a pencilled symbol;
+* the symbol says the zone (:mod:`pnp.vision.glyph_match` against the zone
+  glyphs; the glyphs drawn in the score summary's ``score-tile-<tile>-zone``
+  boxes say which zones are in play and which Optimization tile each faces);
+* touching hexes of one zone are split into shapes by exact cover with that
+  zone's turns and flips (less up to ``max_upgrades_per_turn`` hexes), the
+  outline traced on the hex lines choosing between covers;
+* the Frontier value circled, the Upgrades gained and used are read from their
+  fields and checked against the shapes.
+
+A photo cannot tell in which order the shapes were drawn: the reader gives
+them a legal drawing order (first shape at the start, each next one touching
+an earlier one, Upgrades spent only once gained) as (round, turn), and says so
+with ``order_known = False``. Such a state scores correctly alone
+(:func:`scoring.distant_suns.score.score`: the Frontier race is the value
+circled on the sheet); a table of photographed sheets should be scored sheet
+by sheet and ranked (:func:`scoring.distant_suns.score.rank`), not with
+``score_table``, whose Frontier race uses the turns.
+
+Nothing uncertain is guessed: a hex whose symbol is unclear, a zone box that
+cannot be read, a run of hexes no legal set of shapes covers, a cover the
+outline does not decide, are listed in ``doubtful``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Any
+
+import cv2
+import numpy as np
+
+from pnp.sheetmap import Field, SheetMap
+from pnp.vision import glyph_match
+from pnp.vision.fields import FieldReading
+from scoring.distant_suns.hexgrid import (
+    Hex,
+    hex_id,
+    is_connected,
+    neighbours,
+    normalise,
+    orientations,
+)
+from scoring.distant_suns.layout import Cosmos, Shapes, Zone, load_cosmos, load_shapes
+
+# hexes
+HEX_READ_INSET_MM = 0.5  # read a hex field's circle this far inside its edge
+SPECK_MM2 = 0.15  # ink blobs smaller than this are dust
+COVERED_MM2 = 1.6  # a symbol puts at least this much ink in its hex
+EMPTY_MM2 = 0.5  # at most this much: an empty hex
+HEX_UNIT_MM = (2.6, 6.8)  # half box side a hex symbol is drawn at (zone_glyph units)
+BOX_UNIT_MM = (1.0, 3.4)  # ... and one in a score summary box
+GLYPH_MIN_SCORE = 0.55  # below this the ink looks like no symbol at all
+GLYPH_MARGIN = 0.03  # a symbol is certain when it leads the runner-up by this much
+# outlines
+EDGE_BAND_MM = 0.9  # look for a traced line this far either side of a hex line
+EDGE_INK = 0.25
+UPGRADE_PENALTY = 0.6  # cost of explaining a missing hex by an Upgrade spent
+COVER_MARGIN = 0.8  # the best cover must beat the next by this much outline evidence
+MAX_COVERS = 200
+# Frontier values
+RING_COVERAGE = 0.56  # a circled value has ink all round its outer ring (24 sectors)
+CROSS_COVERAGE = 0.5  # a crossed one only along its four arms
+RING_LEAD = 0.2  # of a circled and a crossed value, the circle's ring leads by this
+# Upgrades area
+SOLID_INK = 0.85  # a box this full may be a fill or a correction scribbled out
+SCRIBBLED_INK = 0.97  # ... and this full, more likely scribbled out
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """A field (or a hex id list) the reader could not settle, and why."""
+
+    field: str
+    reason: str
+    options: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"field": self.field, "reason": self.reason, "options": list(self.options)}
+
+
+@dataclass(frozen=True)
+class HexRead:
+    """One hex: covered or not (None: doubtful), its zone and how sure."""
+
+    hex: Hex
+    ink_mm2: float
+    covered: bool | None
+    zone: str | None = None
+    candidates: tuple[str, ...] = ()
+    confidence: float = 1.0
+
+
+@dataclass(frozen=True)
+class CosmosReading:
+    """What a Cosmos sheet says: the state (scoring's JSON form), per-field confidence
+    (0.5 at a decision boundary, 1.0 far from it) and everything left doubtful."""
+
+    state: dict[str, Any]
+    confidence: dict[str, float]
+    doubtful: tuple[Doubt, ...]
+    hexes: dict[str, HexRead] = field(repr=False)
+    order_known: bool = False
+    notes: tuple[str, ...] = ()
+
+    @property
+    def clear(self) -> bool:
+        return not self.doubtful
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "state": self.state,
+            "order_known": self.order_known,
+            "confidence": self.confidence,
+            "doubtful": [d.to_json() for d in self.doubtful],
+            "notes": list(self.notes),
+        }
+
+
+# --- image measures ------------------------------------------------------------------
+
+
+def _crop_circle(mask: np.ndarray, cx: float, cy: float, r: float, px: float) -> np.ndarray:
+    x0, y0 = max(0, math.floor((cx - r) * px)), max(0, math.floor((cy - r) * px))
+    x1, y1 = math.ceil((cx + r) * px), math.ceil((cy + r) * px)
+    crop = mask[y0:y1, x0:x1].astype(np.float32)
+    ys, xs = np.indices(crop.shape, dtype=np.float32)
+    inside = (xs + x0 + 0.5 - cx * px) ** 2 + (ys + y0 + 0.5 - cy * px) ** 2 <= (r * px) ** 2
+    return crop * inside
+
+
+def _crop_rect(mask: np.ndarray, f: Field, inset: float, px: float) -> np.ndarray:
+    x0, y0 = round((f.x + inset) * px), round((f.y + inset) * px)
+    x1, y1 = round((f.x + f.w - inset) * px), round((f.y + f.h - inset) * px)
+    return mask[y0:y1, x0:x1].astype(np.float32)
+
+
+def _despeckle(ink: np.ndarray, px: float) -> np.ndarray:
+    """``ink`` without blobs smaller than SPECK_MM2."""
+    if not ink.any():
+        return ink
+    n, labels, stats, _ = cv2.connectedComponentsWithStats((ink > 0).astype(np.uint8), 8)
+    keep = stats[:, cv2.CC_STAT_AREA] >= SPECK_MM2 * px * px
+    keep[0] = False
+    return ink * keep[labels]
+
+
+def _paper_norm(gray: np.ndarray, px: float) -> np.ndarray:
+    """``gray`` over its local paper brightness (paper ~1, ink lower)."""
+    small = cv2.resize(gray, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    k = max(3, int(px * 1.0) | 1)
+    paper = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    paper = cv2.GaussianBlur(paper, (0, 0), px * 0.5)
+    paper = cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return gray.astype(np.float32) / np.maximum(paper.astype(np.float32), 1.0)
+
+
+# --- the reader ----------------------------------------------------------------------
+
+
+def read_cosmos(
+    flat: np.ndarray,
+    mask: np.ndarray,
+    sheet_map: SheetMap,
+    readings: Sequence[FieldReading],
+    px_per_mm: float,
+    blank: np.ndarray | None = None,
+    cosmos: Cosmos | None = None,
+    shapes: Shapes | None = None,
+) -> CosmosReading:
+    """Read a flattened Cosmos sheet (common box, gray) into a DistantSunsState dict.
+
+    ``mask`` is :func:`pnp.vision.fields.added_ink` of ``flat``, ``sheet_map`` the
+    map in common-box mm (:func:`pnp.vision.reference.common_map`) and ``readings``
+    :func:`pnp.vision.fields.read_fields` of it. ``blank`` (the blank sheet at
+    ``px_per_mm``, default :func:`pnp.vision.reference.reference_image`) lets the
+    reader see outlines traced on the printed hex lines.
+    """
+    cosmos = cosmos or load_cosmos()
+    shapes = shapes or load_shapes()
+    if blank is None:
+        from pnp.vision.reference import reference_image
+
+        c = sheet_map.code
+        blank = reference_image(c.game, c.sheet, c.layout, px_per_mm)
+    return _Reader(flat, mask, sheet_map, readings, px_per_mm, blank, cosmos, shapes).read()
+
+
+class _Reader:
+    def __init__(self, flat, mask, sheet_map, readings, px, blank, cosmos, shapes):
+        self.flat, self.mask, self.map, self.px = flat, mask, sheet_map, px
+        self.blank = blank
+        self.cosmos, self.shapes = cosmos, shapes
+        self.readings = {r.id: r for r in readings}
+        self.fields = {f.id: f for f in sheet_map.fields}
+        self.glyph_zone = {z.glyph: z.id for z in shapes.all_zones}
+        self.zone_glyph = {z.id: z.glyph for z in shapes.all_zones}
+        self.doubts: list[Doubt] = []
+        self.confidence: dict[str, float] = {}
+        self.notes: list[str] = []
+        self._dark: np.ndarray | None = None
+
+    def doubt(self, fid: str, reason: str, options: Iterable[str] = ()) -> None:
+        self.doubts.append(Doubt(fid, reason, tuple(options)))
+
+    # --- the whole sheet --------------------------------------------------------
+
+    def read(self) -> CosmosReading:
+        tiles = self.read_tiles()
+        hexes = self.read_hexes(tiles)
+        zones, optimization = self.board(tiles, hexes)
+        placed = self.partition(hexes)
+        gained, used = self.read_upgrades(hexes, placed)
+        frontier = self.read_frontiers(hexes)
+        ordered = self.order(placed)
+        state: dict[str, Any] = {
+            "game": "distant-suns",
+            "cosmos": "cosmos",
+            "player": "",
+            "serial": self.map.code.serial or None,
+            "zones": zones,
+            "optimization": optimization,
+            "shapes": ordered,
+            "upgrades_used": used,
+            "upgrades_gained": gained,
+            "frontier": frontier,
+        }
+        self.check(state)
+        return CosmosReading(
+            state=state,
+            confidence=dict(sorted(self.confidence.items())),
+            doubtful=tuple(self.doubts),
+            hexes={hex_id(h.hex): h for h in hexes.values()},
+            order_known=False,
+            notes=tuple(self.notes),
+        )
+
+    # --- score summary: which zone faces which tile ------------------------------
+
+    def read_tiles(self) -> dict[str, glyph_match.GlyphScores | None]:
+        out: dict[str, glyph_match.GlyphScores | None] = {}
+        keys = tuple(self.shapes.glyphs)
+        for tile in self.cosmos.optimization.tiles:
+            fid = f"score-tile-{tile.id}-zone"
+            f = self.fields.get(fid)
+            if f is None:
+                continue
+            ink = _despeckle(_crop_rect(self.mask, f, 0.45, self.px), self.px)
+            if ink.sum() < COVERED_MM2 * 0.4 * self.px**2:
+                out[tile.id] = None
+                continue
+            out[tile.id] = glyph_match.match(ink, keys, BOX_UNIT_MM, self.px)
+        return out
+
+    # --- hexes -------------------------------------------------------------------
+
+    def read_hexes(self, tiles) -> dict[Hex, HexRead]:
+        keys = tuple(self.shapes.glyphs)
+        seen: dict[Hex, tuple[np.ndarray, float, glyph_match.GlyphScores | None]] = {}
+        types = self.cosmos.space_types
+        for h in sorted(self.cosmos.hexes - self.cosmos.uncoverable, key=lambda h: (h[1], h[0])):
+            f = self.fields.get(f"hex-{hex_id(h)}")
+            if f is None:
+                continue
+            r = f.w / 2 - HEX_READ_INSET_MM
+            ink = _despeckle(_crop_circle(self.mask, f.x, f.y, r, self.px), self.px)
+            area = float(ink.sum()) / self.px**2
+            scores = glyph_match.match(ink, keys, HEX_UNIT_MM, self.px) if area > 0 else None
+            seen[h] = (ink, area, scores)
+        del types
+        # zones in play: those named in the summary, those drawn clearly, the Black Hole's
+        in_play = {self.shapes.black_hole.glyph}
+        for s in tiles.values():
+            if s is not None and s.margin >= GLYPH_MARGIN:
+                in_play.add(s.best)
+        for _, area, s in seen.values():
+            if s is not None and area >= COVERED_MM2 and s.margin >= 2 * GLYPH_MARGIN:
+                in_play.add(s.best)
+        self.in_play_glyphs = in_play
+        play = tuple(sorted(in_play))
+        out: dict[Hex, HexRead] = {}
+        for h, (ink, area, _) in seen.items():
+            fid = f"hex-{hex_id(h)}"
+            s = glyph_match.match(ink, play, HEX_UNIT_MM, self.px) if area > 0 else None
+            if area <= EMPTY_MM2 or s is None:
+                out[h] = HexRead(h, area, False, confidence=1.0)
+                self.confidence[fid] = round(1.0 - 0.5 * area / EMPTY_MM2, 3)
+                continue
+            if area < COVERED_MM2 or s.score < GLYPH_MIN_SCORE:
+                out[h] = HexRead(h, area, None, candidates=tuple(k for k, _ in s.ranked[:2]))
+                self.confidence[fid] = 0.5
+                self.doubt(
+                    fid,
+                    f"{area:.1f} mm2 of ink that looks like no symbol "
+                    f"(best {s.best} {s.score:.2f}): covered or not?",
+                    ("empty", *(self.glyph_zone[k] for k, _ in s.ranked[:2])),
+                )
+                continue
+            near = tuple(k for k, v in s.ranked if v >= s.score - GLYPH_MARGIN)
+            conf = 0.5 + 0.5 * min(1.0, s.margin / (4 * GLYPH_MARGIN))
+            out[h] = HexRead(
+                h,
+                area,
+                True,
+                self.glyph_zone[s.best],
+                tuple(self.glyph_zone[k] for k in near),
+                round(conf, 3),
+            )
+            self.confidence[fid] = round(conf, 3)
+        return out
+
+    # --- board: zones and Optimization tiles ---------------------------------------
+
+    def board(self, tiles, hexes: dict[Hex, HexRead]) -> tuple[list[str], dict[str, str]]:
+        drawn = {h.zone for h in hexes.values() if h.covered and len(h.candidates) == 1}
+        optimization: dict[str, str] = {}
+        for tile, s in tiles.items():
+            fid = f"score-tile-{tile}-zone"
+            if s is None:
+                self.confidence[fid] = 0.5
+                self.doubt(fid, f"no zone symbol drawn for the {tile} tile")
+                continue
+            close = [k for k, v in s.ranked if v >= s.score - GLYPH_MARGIN and k in self.glyph_zone]
+            if len(close) > 1:
+                # a symbol the hexes show settles a box between lookalikes
+                shown = [k for k in close if self.glyph_zone[k] in drawn]
+                if len(shown) == 1:
+                    close = shown
+                    self.notes.append(f"{fid}: {shown[0]} chosen, the only lookalike drawn")
+            if len(close) != 1 or s.score < GLYPH_MIN_SCORE:
+                self.confidence[fid] = 0.5
+                self.doubt(fid, "zone symbol unclear", tuple(self.glyph_zone[k] for k in close))
+                continue
+            self.confidence[fid] = round(0.5 + 0.5 * min(1.0, s.margin / (4 * GLYPH_MARGIN)), 3)
+            optimization[self.glyph_zone[close[0]]] = tile
+        black = self.shapes.black_hole.id
+        zones = [z for z in optimization if z != black]
+        for z in sorted(drawn - {black} - set(zones)):
+            zones.append(z)
+        want = self.cosmos.rules.zones_per_game
+        if len(zones) != want:
+            self.doubt(
+                "zones",
+                f"{len(zones)} Exploration Zones found ({', '.join(zones) or 'none'}); "
+                f"a game has {want}",
+            )
+        return zones, optimization
+
+    # --- shapes ----------------------------------------------------------------------
+
+    def dark(self) -> np.ndarray:
+        """Ink darker than the blank sheet, as a share of the paper (0 = as printed)."""
+        if self._dark is None:
+            seen = _paper_norm(self.flat, self.px)
+            printed = self.blank.astype(np.float32) / 255.0
+            self._dark = np.clip(printed - seen, 0, 1)
+        return self._dark
+
+    def edge_traced(self, a: Hex, b: Hex) -> float:
+        """The share of the hex line between ``a`` and ``b`` with a traced outline on it."""
+        fa, fb = self.fields[f"hex-{hex_id(a)}"], self.fields[f"hex-{hex_id(b)}"]
+        ca = [(fa.x + x, fa.y + y) for x, y in fa.meta["corners"]]
+        cb = [(fb.x + x, fb.y + y) for x, y in fb.meta["corners"]]
+        shared = [p for p in ca if any(math.dist(p, q) < 0.3 for q in cb)]
+        if len(shared) != 2:
+            return 0.0
+        (x0, y0), (x1, y1) = shared
+        length = math.dist(shared[0], shared[1])
+        nx, ny = -(y1 - y0) / length, (x1 - x0) / length
+        t = np.linspace(0.15, 0.85, 14)[:, None]
+        s = np.arange(-EDGE_BAND_MM, EDGE_BAND_MM + 1e-9, 0.15)[None, :]
+        xs = (x0 + (x1 - x0) * t + nx * s) * self.px - 0.5
+        ys = (y0 + (y1 - y0) * t + ny * s) * self.px - 0.5
+        d = cv2.remap(self.dark(), xs.astype(np.float32), ys.astype(np.float32), cv2.INTER_LINEAR)
+        return float((d.max(axis=1) > EDGE_INK).mean())
+
+    def partition(self, hexes: dict[Hex, HexRead]) -> list[tuple[str, frozenset[Hex], int]]:
+        """Shapes as (zone, hexes, Upgrades spent); doubts for what cannot be split."""
+        covered = {h: r for h, r in hexes.items() if r.covered}
+        unsure = [h for h, r in covered.items() if len(r.candidates) > 1]
+        zone_ids = {z.id for z in self.shapes.all_zones}
+        options = [[z for z in covered[h].candidates if z in zone_ids] for h in unsure]
+        best: tuple[float, dict[Hex, str], list] | None = None
+        feasible: list[tuple[float, dict[Hex, str]]] = []
+        combos = list(product(*options)) if len(unsure) <= 6 else []
+        if len(unsure) > 6:
+            combos = [tuple(covered[h].zone for h in unsure)]
+        for combo in combos:
+            zone_of = {h: r.zone for h, r in covered.items()}
+            zone_of.update(zip(unsure, combo, strict=True))
+            cost, pieces = self.cover_all(zone_of, dry=True)
+            if cost < math.inf:
+                feasible.append((cost, zone_of))
+                if best is None or cost < best[0]:
+                    best = (cost, zone_of, pieces)
+        if unsure:
+            settled = len(feasible) == 1 or (
+                len(feasible) > 1
+                and sorted(c for c, _ in feasible)[1] - sorted(c for c, _ in feasible)[0]
+                >= 2 * COVER_MARGIN
+            )
+            for h, opts in zip(unsure, options, strict=True):
+                fid = f"hex-{hex_id(h)}"
+                if best is not None and settled:
+                    self.notes.append(
+                        f"{fid}: {best[1][h]} (symbol close to {', '.join(opts)}), "
+                        "the only reading that makes legal shapes"
+                    )
+                    self.confidence[fid] = 0.75
+                else:
+                    self.doubt(fid, "symbol unclear", opts)
+        zone_of = best[1] if best else {h: r.zone for h, r in covered.items()}
+        _, pieces = self.cover_all(zone_of, dry=False)
+        return pieces
+
+    def cover_all(self, zone_of: dict[Hex, str], dry: bool):
+        """Split every same-zone run into shapes; (total cost, shapes)."""
+        total = 0.0
+        pieces: list[tuple[str, frozenset[Hex], int]] = []
+        by_zone: dict[str, set[Hex]] = {}
+        for h, z in zone_of.items():
+            by_zone.setdefault(z, set()).add(h)
+        for zid, cells in sorted(by_zone.items()):
+            zone = self._zone(zid)
+            for run in _runs(cells):
+                covers = self.covers(zone, run)
+                label = " ".join(hex_id(h) for h in sorted(run, key=lambda h: (h[1], h[0])))
+                if not covers:
+                    total = math.inf
+                    if not dry:
+                        self.doubt(
+                            f"shape:{label}",
+                            f"no set of {zone.name} shapes (less up to "
+                            f"{self.cosmos.rules.max_upgrades_per_turn} hexes each) covers "
+                            "these hexes exactly",
+                        )
+                        pieces.append((zid, frozenset(run), max(0, zone.size - len(run))))
+                    continue
+                covers.sort(key=lambda c: c[0])
+                cost, split = covers[0]
+                total += cost
+                if not dry:
+                    if len(covers) > 1 and covers[1][0] - cost < COVER_MARGIN:
+                        self.doubt(
+                            f"shape:{label}",
+                            f"{len(covers)} ways to split these {zone.name} hexes into "
+                            "shapes; the traced outline does not decide",
+                        )
+                    for piece in split:
+                        pieces.append((zid, piece, zone.size - len(piece)))
+        return total, pieces
+
+    def _zone(self, zid: str) -> Zone:
+        return self.shapes.zone(zid)
+
+    def covers(self, zone: Zone, run: frozenset[Hex]) -> list[tuple[float, list[frozenset]]]:
+        """Every exact cover of ``run`` by ``zone``'s forms, with its cost."""
+        forms = _forms(zone.hexes, self.cosmos.rules.max_upgrades_per_turn)
+        found: list[list[frozenset[Hex]]] = []
+
+        def go(left: frozenset[Hex], chosen: list[frozenset[Hex]]) -> None:
+            if len(found) >= MAX_COVERS:
+                return
+            if not left:
+                found.append(list(chosen))
+                return
+            h = min(left, key=lambda h: (h[1], h[0]))
+            tried = set()
+            for form in forms:
+                for cq, cr in form:
+                    piece = frozenset((q - cq + h[0], r - cr + h[1]) for q, r in form)
+                    if piece in tried or not piece <= left:
+                        continue
+                    tried.add(piece)
+                    chosen.append(piece)
+                    go(left - piece, chosen)
+                    chosen.pop()
+
+        go(frozenset(run), [])
+        if len(found) == 1 and len(found[0]) == 1:
+            return [(UPGRADE_PENALTY * (zone.size - len(run)), found[0])]
+        edges = {
+            (a, b): self.edge_traced(a, b) for a in run for b in neighbours(a) if b in run and a < b
+        }
+        out = []
+        for split in found:
+            owner = {h: i for i, p in enumerate(split) for h in p}
+            cost = sum(UPGRADE_PENALTY * (zone.size - len(p)) for p in split)
+            for (a, b), traced in edges.items():
+                cost += (1 - traced) if owner[a] != owner[b] else traced
+            out.append((cost, split))
+        return out
+
+    # --- drawing order ---------------------------------------------------------------
+
+    def order(self, placed: list[tuple[str, frozenset[Hex], int]]) -> list[dict[str, Any]]:
+        """The shapes in a legal drawing order, as the state's shape dicts."""
+        sequence = _legal_order(self.cosmos, placed)
+        per = self.cosmos.rules.turns_per_round
+        if sequence is None:
+            self.doubt(
+                "shapes",
+                "no drawing order fits the placement rules (each shape touching an "
+                "earlier one, the first the start, Upgrades spent once gained)",
+            )
+            sequence = sorted(placed, key=lambda p: min((h[1], -h[0]) for h in p[1]))[::-1]
+        out = []
+        for n, (zid, hexes, spent) in enumerate(sequence):
+            out.append(
+                {
+                    "zone": zid,
+                    "hexes": [hex_id(h) for h in sorted(hexes, key=lambda h: (h[1], h[0]))],
+                    "round": n // per + 1,
+                    "turn": n % per + 1,
+                    "upgrades_used": spent,
+                }
+            )
+        return out
+
+    # --- Upgrades area ---------------------------------------------------------------
+
+    def read_upgrades(self, hexes, placed) -> tuple[int | None, list[int] | None]:
+        n = self.cosmos.upgrade_slots
+        covered_upgrades = sum(
+            1 for h in self.cosmos.of_type("upgrade") if hexes.get(h) and hexes[h].covered
+        )
+        spent = sum(p[2] for p in placed)
+        gained = self._checked([f"upgrade-{i}" for i in range(1, n + 1)], covered_upgrades)
+        used = self._checked([f"upgrade-{i}-used" for i in range(1, n + 1)], spent)
+        return (
+            None if gained is None else len(gained),
+            None if used is None else [int(f.split("-")[1]) for f in used],
+        )
+
+    def _checked(self, ids: list[str], expected: int) -> list[str] | None:
+        """The checked ones among ``ids``; a solid or doubtful box is settled by
+        ``expected`` (what the shapes say) when only one answer fits."""
+        sure, maybe = [], []
+        for fid in ids:
+            r = self.readings.get(fid)
+            if r is None:
+                continue
+            self.confidence[fid] = r.confidence
+            if r.state == "filled" and r.ink < SOLID_INK:
+                sure.append(fid)
+            elif r.state != "empty":
+                maybe.append(fid)
+        if not maybe:
+            return sorted(sure, key=_index)
+        need = expected - len(sure)
+        if need == 0:
+            self.notes.append(f"{', '.join(maybe)}: read as unchecked (scribbled out?)")
+            return sorted(sure, key=_index)
+        if need == len(maybe):
+            return sorted(sure + maybe, key=_index)
+        if 0 <= need < len(maybe):
+            # a correction is scribbled over twice: the densest boxes are the ones
+            # taken back. Only which box, never how many, rests on this.
+            dense = sorted(maybe, key=lambda i: -self.readings[i].ink)
+            out, kept = dense[: len(maybe) - need], dense[len(maybe) - need :]
+            lightest_out = min(self.readings[i].ink for i in out)
+            darkest_kept = max((self.readings[i].ink for i in kept), default=0.0)
+            if lightest_out >= SCRIBBLED_INK and darkest_kept < lightest_out - 0.005:
+                self.notes.append(
+                    f"{', '.join(out)}: read as scribbled out (the shapes spend {expected})"
+                )
+                return sorted(sure + kept, key=_index)
+        for fid in maybe:
+            self.doubt(fid, "solid or faint mark: checked, or scribbled out?")
+        return sorted(sure + maybe, key=_index)
+
+    # --- Frontiers -------------------------------------------------------------------
+
+    def read_frontiers(self, hexes: dict[Hex, HexRead]) -> dict[str, str]:
+        covered = {h for h, r in hexes.items() if r.covered}
+        out: dict[str, str] = {}
+        for h in sorted(self.cosmos.of_type("frontier"), key=lambda h: (h[1], h[0])):
+            hid = hex_id(h)
+            reached = any(n in covered for n in neighbours(h))
+            marks, ring = {}, {}
+            for side in ("high", "low"):
+                fid = f"frontier-{hid}-{side}"
+                f = self.fields.get(fid)
+                if f is None:
+                    continue
+                marks[side], ring[side] = self._value_mark(f)
+            if (
+                len(marks) == 2
+                and [m for m in marks.values() if m == "circle"] != ["circle"]
+                and all(m in ("circle", "cross", "unclear") for m in marks.values())
+                and abs(ring["high"] - ring["low"]) >= RING_LEAD
+            ):
+                # one value circled, the other crossed (the rule printed on the sheet):
+                # the one with ink further round it is the circle
+                top = max(ring, key=lambda s: ring[s])
+                marks = {s: "circle" if s == top else "cross" for s in marks}
+                self.notes.append(f"frontier-{hid}-{top}: circled (more ring than its twin)")
+            circled = [s for s, m in marks.items() if m == "circle"]
+            unclear = [s for s, m in marks.items() if m == "unclear"]
+            for side in marks:
+                fid = f"frontier-{hid}-{side}"
+                self.confidence[fid] = 0.5 if side in unclear else 0.9
+            if unclear and (reached or any(m == "circle" for m in marks.values())):
+                for side in unclear:
+                    self.doubt(f"frontier-{hid}-{side}", "circled or crossed out?")
+            if len(circled) == 2:
+                out[hid] = "both"
+            elif circled:
+                out[hid] = circled[0]
+            elif reached and not unclear:
+                self.doubt(f"frontier-{hid}-high", f"{hid} is reached but no value is circled")
+        return out
+
+    def _value_mark(self, f: Field) -> tuple[str, float]:
+        """'circle', 'cross', 'none', 'solid' or 'unclear' for a Frontier value, and the
+        share of its outer ring's sectors that hold ink."""
+        r = f.w / 2 + 0.2
+        ink = _despeckle(_crop_circle(self.mask, f.x, f.y, r, self.px), self.px)
+        area = float(ink.sum()) / self.px**2
+        if area < 0.6:
+            return "none", 0.0
+        inked = ink.sum()
+        ys, xs = np.nonzero(ink)
+        c = (ink.shape[0] - 1) / 2
+        # the printed value hides the middle: look at the outer ring only, where a
+        # loop passes at every angle and a cross only along its four arms
+        outer = np.hypot(ys - c, xs - c) > 0.5 * r * self.px
+        angle = np.arctan2(ys[outer] - c, xs[outer] - c)
+        bins = np.bincount(((angle + math.pi) / (2 * math.pi) * 24).astype(int) % 24, minlength=24)
+        coverage = float((bins >= 2).mean())
+        share = inked / max(1.0, math.pi * (r * self.px) ** 2)
+        if share > 0.6:
+            return "solid", coverage
+        if coverage >= RING_COVERAGE:
+            return "circle", coverage
+        if coverage <= CROSS_COVERAGE:
+            return "cross", coverage
+        return "unclear", coverage
+
+    # --- the rules ---------------------------------------------------------------------
+
+    def check(self, state: dict[str, Any]) -> None:
+        from scoring.distant_suns.check import check
+        from scoring.distant_suns.problem import InvalidState
+        from scoring.distant_suns.state import parse_state
+
+        try:
+            parsed = parse_state(state)
+        except InvalidState as e:
+            for p in e.problems:
+                self.doubt(p.field, p.message)
+            return
+        listed = {d.field for d in self.doubts}
+        for p in check(parsed, self.cosmos, self.shapes):
+            if p.field not in listed:
+                self.doubt(p.field, p.message)
+
+
+def _index(fid: str) -> int:
+    return int(fid.split("-")[1])
+
+
+# --- geometry helpers ----------------------------------------------------------------
+
+
+def _runs(cells: set[Hex]) -> list[frozenset[Hex]]:
+    """Connected runs of ``cells``."""
+    left, out = set(cells), []
+    while left:
+        stack = [left.pop()]
+        run = set(stack)
+        while stack:
+            for n in neighbours(stack.pop()):
+                if n in left:
+                    left.discard(n)
+                    run.add(n)
+                    stack.append(n)
+        out.append(frozenset(run))
+    return sorted(out, key=lambda r: min((h[1], h[0]) for h in r))
+
+
+_FORMS: dict[tuple, tuple[tuple[Hex, ...], ...]] = {}
+
+
+def _forms(hexes: tuple[Hex, ...], most_ignored: int) -> tuple[tuple[Hex, ...], ...]:
+    """Every normal form of ``hexes`` turned, flipped and less 0..most_ignored hexes
+    (connected), largest first."""
+    from itertools import combinations
+
+    key = (hexes, most_ignored)
+    if key not in _FORMS:
+        found: dict[tuple[Hex, ...], None] = {}
+        for form in orientations(hexes):
+            for k in range(min(most_ignored, len(form) - 1) + 1):
+                for out in combinations(form, k):
+                    rest = [h for h in form if h not in out]
+                    if is_connected(rest):
+                        found.setdefault(normalise(rest), None)
+        _FORMS[key] = tuple(sorted(found, key=lambda f: -len(f)))
+    return _FORMS[key]
+
+
+def _legal_order(
+    cosmos: Cosmos, placed: list[tuple[str, frozenset[Hex], int]]
+) -> list[tuple[str, frozenset[Hex], int]] | None:
+    """An order in which ``placed`` could have been drawn, or None.
+
+    Shapes that spend no Upgrades go as early as they can (they only add
+    covered spaces and Upgrades); a search tries the others where they fit.
+    """
+    upgrades = cosmos.of_type("upgrade")
+    limit = cosmos.rules.rounds * cosmos.rules.turns_per_round
+    if len(placed) > limit:
+        return None
+    budget = [20000]
+
+    def go(order, left, covered, gained, spent):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        if not left:
+            return order
+        anchor = covered if order else {cosmos.start}
+        touching = [
+            i for i in left if any(n in anchor for h in placed[i][1] for n in neighbours(h))
+        ]
+        free = [i for i in touching if placed[i][2] == 0]
+        if free:
+            i = free[0]
+            p = placed[i]
+            return go([*order, p], left - {i}, covered | p[1], gained + len(p[1] & upgrades), spent)
+        for i in touching:
+            p = placed[i]
+            if p[2] <= gained - spent:
+                found = go(
+                    [*order, p],
+                    left - {i},
+                    covered | p[1],
+                    gained + len(p[1] & upgrades),
+                    spent + p[2],
+                )
+                if found is not None:
+                    return found
+        return None
+
+    return go([], frozenset(range(len(placed))), frozenset(), 0, 0)
+
+
+__all__ = ["CosmosReading", "Doubt", "HexRead", "read_cosmos"]

@@ -1,0 +1,148 @@
+"""Reading a filled Cosmos sheet: covered hexes, zones, shapes, score; doubt, never a guess.
+
+Synthetic sheets are filled by the pen (pnp.synth.pen) and flattened straight
+into the common box (an A4 page: the box starts 8.8 mm down), no camera.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from pnp.paper import COMMON_HEIGHT, COMMON_WIDTH
+from pnp.synth.marks import sheet_marks
+from pnp.synth.pen import build_page, fill
+from pnp.synth.states import random_state
+from pnp.vision import glyph_match
+from pnp.vision.distant_suns import read_cosmos
+from pnp.vision.fields import added_ink, read_fields
+from pnp.vision.rectify import READ_PX_PER_MM
+from pnp.vision.reference import common_map, reference_image
+from scoring.distant_suns.layout import load_cosmos, load_shapes
+from scoring.distant_suns.score import score
+from scoring.distant_suns.state import parse_state
+
+PX = READ_PX_PER_MM
+COSMOS, SHAPES = load_cosmos(), load_shapes()
+PHOTOS = Path(__file__).parent / "fixtures" / "photos"
+
+
+def flatten(rgb: np.ndarray, dpi: float) -> np.ndarray:
+    """An A4 page image at ``dpi`` as the common box at PX, gray."""
+    gray = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
+    page = cv2.resize(gray, (round(210 * PX), round(297 * PX)), interpolation=cv2.INTER_AREA)
+    top = round((297 - COMMON_HEIGHT) / 2 * PX)
+    return page[top : top + round(COMMON_HEIGHT * PX), : round(COMMON_WIDTH * PX)]
+
+
+def read_flat(flat, code, px=PX, blank=None):
+    blank = reference_image(code.game, code.sheet, code.layout, px) if blank is None else blank
+    mask = added_ink(flat, blank, px)
+    sheet_map = common_map(code)
+    return read_cosmos(flat, mask, sheet_map, read_fields(mask, sheet_map.fields, px), px, blank)
+
+
+def synthetic(seed: int, dpi: float):
+    truth = random_state("distant-suns", seed)
+    (marks,) = sheet_marks("distant-suns", truth)
+    page = build_page(marks)
+    filled = fill(page, marks, seed, dpi)
+    return truth, read_flat(flatten(filled.image, dpi), page.map.code)
+
+
+def shape_sets(state) -> list[tuple[str, tuple[str, ...]]]:
+    return sorted((s["zone"], tuple(sorted(s["hexes"]))) for s in state["shapes"])
+
+
+def hex_zones(state) -> dict[str, str]:
+    return {h: s["zone"] for s in state["shapes"] for h in s["hexes"]}
+
+
+@pytest.mark.parametrize("seed,dpi", [(3, 150), (4, 200), (5, 150), (7, 150), (11, 150)])
+def test_a_filled_sheet_reads_back_its_state(seed, dpi):
+    truth, reading = synthetic(seed, dpi)
+    got = {h: r.zone for h, r in reading.hexes.items() if r.covered}
+    doubtful = {d.field for d in reading.doubtful}
+    assert set(got) == set(hex_zones(truth))
+    assert all(zone == hex_zones(truth)[h] or f"hex-{h}" in doubtful for h, zone in got.items())
+    assert shape_sets(reading.state) == shape_sets(truth)
+    assert sorted(reading.state["zones"]) == sorted(truth["zones"]) or reading.doubtful
+    if reading.clear:
+        parsed = parse_state(reading.state)
+        assert (
+            score(parsed, COSMOS, SHAPES).total == score(parse_state(truth), COSMOS, SHAPES).total
+        )
+        assert reading.state["optimization"] == truth["optimization"]
+        assert reading.state["frontier"] == truth["frontier"]
+
+
+def test_no_silent_errors_over_a_run_of_seeds():
+    clear = 0
+    for seed in range(20, 28):
+        truth, reading = synthetic(seed, 150 if seed % 2 else 200)
+        if reading.clear:
+            clear += 1
+            got = score(parse_state(reading.state), COSMOS, SHAPES).total
+            assert got == score(parse_state(truth), COSMOS, SHAPES).total, seed
+    assert clear >= 6
+
+
+def test_the_reading_is_a_legal_state_with_an_inferred_order():
+    truth, reading = synthetic(5, 150)
+    assert reading.clear and not reading.order_known
+    state = parse_state(reading.state)
+    rounds = {(s.round, s.turn) for s in state.shapes}
+    assert len(rounds) == len(state.shapes)  # one shape a turn
+    assert reading.to_json()["order_known"] is False
+    assert all(0.0 <= c <= 1.0 for c in reading.confidence.values())
+
+
+def test_an_unclear_symbol_is_doubtful_not_guessed():
+    truth = random_state("distant-suns", 5)
+    (marks,) = sheet_marks("distant-suns", truth)
+    page = build_page(marks)
+    filled = fill(page, marks, 5, 150)
+    flat = flatten(filled.image, 150)
+    # smudge one covered hex into a blot that is no symbol
+    h = truth["shapes"][0]["hexes"][0]
+    f = common_map(page.map.code).field(f"hex-{h}")
+    cv2.rectangle(
+        flat,
+        (round((f.x - 3) * PX), round((f.y - 1) * PX)),
+        (round((f.x + 3) * PX), round((f.y + 3) * PX)),
+        60,
+        -1,
+    )
+    reading = read_flat(flat, page.map.code)
+    assert not reading.clear, reading.hexes[h]
+    # named as the hex, or as the shapes it no longer fits
+    assert any(h in d.field or d.field.startswith("shape") for d in reading.doubtful)
+
+
+def test_glyph_templates_tell_every_zone_symbol_apart():
+    keys = tuple(SHAPES.glyphs)
+    for key in keys:
+        for angle in (-12, 0, 9):
+            drawn = glyph_match.draw(key, angle, 0.1, side_px=50)
+            m = glyph_match.match(drawn, keys)
+            assert m is not None and m.best == key, (key, angle, m.ranked[:2])
+
+
+def test_the_easy_committed_photo_reads_its_shapes():
+    from pnp.vision.identify import identify
+    from pnp.vision.rectify import rectify
+
+    path = PHOTOS / "00003-distant-suns-cosmos-easy.jpg"
+    truth = json.loads(path.with_suffix(".json").read_text())["state"]
+    page = rectify(cv2.imread(str(path), cv2.IMREAD_GRAYSCALE))
+    reading = read_flat(page.image, identify(page), page.px_per_mm)
+    assert shape_sets(reading.state) == shape_sets(truth)
+    assert sorted(reading.state["zones"]) == sorted(truth["zones"])
+    assert reading.state["optimization"] == truth["optimization"]
+    # this photo predates the Frontier values' move away from the hex lines:
+    # only they may be doubtful, and a doubtful sheet is never scored silently
+    assert all(d.field.startswith("frontier") for d in reading.doubtful)
