@@ -81,8 +81,10 @@ def _distant_suns(states: list[tuple[str, dict]]) -> list[PlayerResult]:
     if problems:
         raise ScoringError(problems)
     try:
-        if len(parsed) == 1:  # a sheet alone scores the Frontier values circled on it
-            standings = rank([score(parsed[0], load_cosmos(), load_shapes())])
+        if len(parsed) == 1 or not all(s.order_known for s in parsed):
+            # A sheet alone, or sheets whose drawing order was inferred (read from photos),
+            # score the Frontier values circled on them; only known turns decide the race.
+            standings = rank([score(s, load_cosmos(), load_shapes()) for s in parsed])
         else:
             standings = score_table(parsed, load_cosmos(), load_shapes())
     except InvalidState as exc:

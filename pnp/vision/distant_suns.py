@@ -233,6 +233,7 @@ class _Reader:
             "upgrades_used": used,
             "upgrades_gained": gained,
             "frontier": frontier,
+            "order_known": False,
         }
         self.check(state)
         return CosmosReading(

@@ -106,6 +106,12 @@ class DistantSunsState(_Frozen):
     cosmos: str = Field("cosmos", description="Cosmos layout: file stem in layouts/distant_suns/.")
     player: str = Field("", description="Player name.")
     serial: PositiveInt | None = Field(None, description="Sheet serial from the page code.")
+    order_known: bool = Field(
+        True,
+        description="False when the rounds and turns are inferred (a sheet read from a photo "
+        "cannot show the drawing order): the Frontier values circled on the sheet are then "
+        "scored as they are, and a table does not re-run the Frontier race from the turns.",
+    )
     zones: tuple[str, ...] = Field(
         description="Ids of the Exploration Zone tiles on the board (not the Black Hole)."
     )
