@@ -7,8 +7,9 @@ reading and the one-off rendering of each blank sheet are not timed.
 
 Per game and level the table gives: fields compared, accuracy (right and not
 doubtful, over all compared fields), silent errors (wrong and not doubtful),
-doubtful fields, sheets needing review (any doubtful field, or unread) and the
-median time per photo in its megapixel bucket. Compared are the fields the reader
+doubtful fields (those ``pnp.vision.read.doubts`` asks about), sheets needing
+review (any doubtful field, or unread) and the median time per photo in its
+megapixel bucket. Compared are the fields the reader
 decides (write-in boxes are not read yet) that no other mark's ink reaches (the
 truth's ``touched_by``); wrong readings of touched fields are counted apart.
 """
@@ -58,9 +59,12 @@ def _compared(truth: dict) -> bool:
 
 
 def read_one(data: bytes):
-    """(page code, readings, photo megapixel bucket, seconds) of one photo's bytes."""
+    """(page code, readings, ids the reader doubts, photo megapixel bucket, seconds) of one
+    photo's bytes. Doubted are the fields ``pnp.vision.read.doubts`` would ask about: a
+    doubtful ink share, and the marks it suspects of being corrections."""
     from pnp.vision.fields import added_ink, read_fields
     from pnp.vision.identify import identify
+    from pnp.vision.read import doubts
     from pnp.vision.rectify import decode_photo, rectify
     from pnp.vision.reference import common_map, reference_image
 
@@ -74,10 +78,11 @@ def read_one(data: bytes):
     t2 = time.perf_counter()
     mask = added_ink(page.image, blank, page.px_per_mm)
     readings = read_fields(mask, fields, page.px_per_mm)
+    doubted = {d.field for d in doubts(readings, {f.id: f.kind for f in fields}, "")}
     t3 = time.perf_counter()
     mp = gray.shape[0] * gray.shape[1] * scale * scale
     readings = [r for r, f in zip(readings, fields, strict=True) if f.kind != "write_in"]
-    return code, readings, ("12MP" if mp > 6e6 else "2MP"), (t1 - t0) + (t3 - t2)
+    return code, readings, doubted, ("12MP" if mp > 6e6 else "2MP"), (t1 - t0) + (t3 - t2)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -116,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
         data = path.read_bytes()
         expected = {i: t for i, t in truth["sheet"]["fields"].items() if _compared(t)}
         try:
-            code, readings, mp, seconds = read_one(data)
+            code, readings, doubted, mp, seconds = read_one(data)
         except PageNotFound as e:
             tally.unread += 1
             tally.review += 1
@@ -131,14 +136,16 @@ def main(argv: list[str] | None = None) -> int:
             t = expected.get(r.id)
             if t is None:
                 continue
-            doubtful += r.state == "doubtful"
+            doubted_here = r.state == "doubtful" or r.id in doubted
+            doubtful += doubted_here
             right = r.state == ("filled" if t["marked"] else "empty")
-            silent = r.state != "doubtful" and not right
+            silent = not doubted_here and not right
             if dump:
                 dump.write(
                     json.dumps(
                         {"photo": path.name, "game": game, "level": level, "id": r.id}
                         | {"state": r.state, "ink": r.ink, "confidence": r.confidence}
+                        | {"doubted": doubted_here}
                         | {"marked": t["marked"], "kind": t["kind"], "touched": t["touched_by"]}
                         | {"spill": r.spill}
                     )
@@ -148,10 +155,10 @@ def main(argv: list[str] | None = None) -> int:
                 tally.touched_silent += silent
                 continue
             tally.fields += 1
-            tally.right += right and r.state != "doubtful"
+            tally.right += right and not doubted_here
             tally.silent += silent
-            tally.doubtful += r.state == "doubtful"
-            if args.verbose and (silent or r.state == "doubtful"):
+            tally.doubtful += doubted_here
+            if args.verbose and (silent or doubted_here):
                 print(
                     f"{path.name}: {r.id} read {r.state} (ink {r.ink}, conf {r.confidence}),"
                     f" truth {'marked' if t['marked'] else 'unmarked'} {t['kind']}"

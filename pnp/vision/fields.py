@@ -2,13 +2,17 @@
 
 A mark is ink the photo has and the blank sheet has not. Both images are first
 brought to "paper = 1" (the photo divided by its local paper brightness, so light
-gradients and shadows drop out); the blank sheet's printed ink is widened a little
-so that a slightly misregistered print is never taken for a mark.
+gradients and shadows drop out); the photo is then aligned to the blank sheet
+locally (a curled edge or a page located from three markers misses the flat
+homography by up to a few millimetres), the blank sheet's printed ink is widened a
+little so that what misregistration is left is never taken for a mark, and specks
+thinner than any pen stroke (sensor noise, JPEG blocks) are dropped.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 import cv2
@@ -45,6 +49,82 @@ def paper_level(gray: np.ndarray, px_per_mm: float) -> np.ndarray:
     return gray.astype(np.float32) / np.maximum(paper.astype(np.float32), 1.0)
 
 
+ALIGN_SCALE = 0.5  # local shifts are measured on a half-size copy (sub-pixel precise)
+ALIGN_STEP_MM = 10.0  # one shift per this many mm: a curl decays over 15-50 mm
+ALIGN_TILE_MM = 15.0  # each shift is measured on a tile this wide around its point
+ALIGN_MIN_RESPONSE = 0.08  # weaker phase-correlation peaks say nothing
+ALIGN_MAX_MISFIT_PX = 1.0  # a shift this far from its neighbours' is dropped (half-size px)
+
+
+def local_shift(seen: np.ndarray, blank: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """(h, w, 2) float32: where each pixel of the blank sheet shows in ``seen`` (dx, dy).
+
+    Measured by phase correlation of tiles on a grid (where the blank has print),
+    outliers dropped against their neighbours, gaps filled and smoothed, then
+    interpolated to every pixel.
+    """
+    k = ALIGN_SCALE
+    a = 1.0 - cv2.resize(blank, None, fx=k, fy=k, interpolation=cv2.INTER_AREA) / np.float32(255)
+    b = 1.0 - np.clip(cv2.resize(seen, None, fx=k, fy=k, interpolation=cv2.INTER_AREA), 0, 1)
+    a, b = a.astype(np.float32), b.astype(np.float32)
+    h, w = a.shape
+    tile = int(ALIGN_TILE_MM * px_per_mm * k) // 2 * 2
+    gw = max(1, round(w / (ALIGN_STEP_MM * px_per_mm * k)))
+    gh = max(1, round(h / (ALIGN_STEP_MM * px_per_mm * k)))
+    window = _hanning(tile)
+    shift = np.zeros((gh, gw, 2), np.float32)
+    valid = np.zeros((gh, gw), np.float32)
+    for j in range(gh):
+        y0 = min(max(0, round((j + 0.5) * h / gh - tile / 2)), h - tile)
+        for i in range(gw):
+            x0 = min(max(0, round((i + 0.5) * w / gw - tile / 2)), w - tile)
+            ta = a[y0 : y0 + tile, x0 : x0 + tile]
+            if ta.std() < 0.04:  # no print to align on
+                continue
+            (dx, dy), response = cv2.phaseCorrelate(ta, b[y0 : y0 + tile, x0 : x0 + tile], window)
+            if response > ALIGN_MIN_RESPONSE and max(abs(dx), abs(dy)) < tile / 4:
+                shift[j, i] = dx, dy
+                valid[j, i] = 1
+    if not valid.any():
+        return np.zeros((*seen.shape, 2), np.float32)
+    for _ in range(2):
+        smooth = _fill(shift, valid, 1.0)
+        valid = valid * (np.abs(shift - smooth).max(axis=2) <= ALIGN_MAX_MISFIT_PX)
+    near, weight = _fill(shift, valid, 0.8, weights=True)
+    far = _fill(shift, valid, 3.0)
+    trust = np.clip(weight / 0.3, 0, 1)[..., None]
+    field = (trust * near + (1 - trust) * far) / k
+    return cv2.resize(field, (seen.shape[1], seen.shape[0]), interpolation=cv2.INTER_LINEAR)
+
+
+@lru_cache(maxsize=8)
+def _hanning(size: int) -> np.ndarray:
+    return cv2.createHanningWindow((size, size), cv2.CV_32F)
+
+
+def _fill(values, valid, sigma, weights=False):
+    """Gaussian average of ``values`` over the ``valid`` cells (normalised convolution)."""
+    weight = cv2.GaussianBlur(valid, (0, 0), sigma) + 1e-6
+    out = np.dstack([cv2.GaussianBlur(values[..., c] * valid, (0, 0), sigma) for c in range(2)])
+    out = out / weight[..., None]
+    return (out, weight) if weights else out
+
+
+@lru_cache(maxsize=4)
+def _grid(h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
+    return np.meshgrid(np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32))
+
+
+def align(seen: np.ndarray, blank: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """``seen`` resampled so that its print lies where the blank sheet's does."""
+    shift = local_shift(seen, blank, px_per_mm)
+    x, y = _grid(*seen.shape)
+    return cv2.remap(
+        seen, x + shift[..., 0], y + shift[..., 1], cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REPLICATE,
+    )  # fmt: skip
+
+
 def added_ink(
     photo: np.ndarray,
     blank: np.ndarray,
@@ -53,18 +133,23 @@ def added_ink(
 ) -> np.ndarray:
     """A uint8 mask (1 = ink the blank sheet does not have).
 
+    The photo is first aligned to the blank sheet locally (``align``).
     Ink is a pixel darker than the printed sheet under it by ``step`` of what the
     print lets through (a ratio, not a difference: light pencil over a tinted box
     darkens it by the same share as over white paper). Where the print is nearly
     black nothing can be told, and nothing is called ink.
     """
     step = INK_STEP if step is None else step
-    seen = paper_level(photo, px_per_mm)
+    seen = align(paper_level(photo, px_per_mm), blank, px_per_mm)
     printed = blank.astype(np.float32) / 255.0
     widen = max(3, int(0.6 * px_per_mm) | 1)
     printed = cv2.erode(printed, np.ones((widen, widen), np.uint8))
-    ink = (seen < printed * (1.0 - step)) & (printed > DARK_PRINT)
-    return ink.astype(np.uint8)
+    ink = ((seen < printed * (1.0 - step)) & (printed > DARK_PRINT)).astype(np.uint8)
+    # A pen stroke is 2 px wide or more; isolated specks are noise.
+    return cv2.morphologyEx(ink, cv2.MORPH_OPEN, _SPECK)
+
+
+_SPECK = np.ones((2, 2), np.uint8)
 
 
 def _inside(f: Field, px_per_mm: float) -> tuple[int, int, int, int]:
