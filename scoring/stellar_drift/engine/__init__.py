@@ -1,0 +1,45 @@
+"""Stellar Drift rules engine: play whole games (1-5 players) by the rulebook.
+
+Pure: no drawing, nothing from ``pnp``. A game is a :class:`GameState` built by
+``new_game(ships, seed)``; ``legal_actions``/``refusal``/``apply`` play it;
+``final_state`` turns a seat's sheets into the end-of-game state that
+``scoring.stellar_drift.score.score`` scores. Bots and ``play`` live in
+``engine.bots``; measurements in ``engine.balance``.
+"""
+
+from scoring.stellar_drift.engine.actions import (
+    Action,
+    ApplyTech,
+    ChooseSkill,
+    Exchange,
+    IllegalAction,
+    Pass,
+    Repair,
+    Store,
+    UseAbility,
+    UseBonus,
+    UseSkill,
+)
+from scoring.stellar_drift.engine.rules import apply, legal_actions, refusal
+from scoring.stellar_drift.engine.state import GameState, Sheet, final_state, new_game
+
+__all__ = [
+    "Action",
+    "ApplyTech",
+    "ChooseSkill",
+    "Exchange",
+    "GameState",
+    "IllegalAction",
+    "Pass",
+    "Repair",
+    "Sheet",
+    "Store",
+    "UseAbility",
+    "UseBonus",
+    "UseSkill",
+    "apply",
+    "final_state",
+    "legal_actions",
+    "new_game",
+    "refusal",
+]
