@@ -68,6 +68,7 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
+        self._best: dict[tuple[str, int], int] = {}
 
     # -- the decision --
 
@@ -155,23 +156,26 @@ class GreedyBot:
         free_ability = self.free_ability(state, p)
         skill_bare = self.can_skill(state, p, "yellow")
         for space in repair_targets(state, p):
-            value = self.value(state, p, space)
             cost = p.geo.cost[space]
             steps = self.enablers(state, p, cost)
             if steps is None:
                 if free_ability and len(cost) >= 2:
                     steps, units = [UseAbility(free_ability)], 0.5
-                elif skill_bare and len(cost) >= 2 and value > 0:
+                    value = self.value(state, p, space)
+                elif skill_bare and len(cost) >= 2:
                     steps, units = [UseSkill()], 0.5
                     value = self.value(state, p, space, rewards=False)
                 else:
                     continue
             else:
+                value = self.value(state, p, space)
                 units = len(cost) + sum(1 for s in steps if isinstance(s, Exchange))
                 if p.geo.ship.by_name[space].special == "airlock" and not any(
                     n in p.repaired for n in p.geo.links[space]
                 ):
                     units += 0.5
+            if value <= 0:
+                continue
             per = value / max(units, 0.5)
             if per > best_score:
                 best, best_score = (space, steps), per
@@ -247,7 +251,9 @@ class GreedyBot:
         if n >= len(boxes):
             return 0.0
         box = boxes[n]
-        best = max((b.vp or 0 for b in boxes[:n]), default=0)
+        best = self._best.get((track, n))
+        if best is None:  # the largest VP value already reached on the track
+            best = self._best[(track, n)] = max((b.vp or 0 for b in boxes[:n]), default=0)
         v = 0.6 + max(0, (box.vp or 0) - best)
         rounds_left = state.rounds - state.round
         for symbol in box.symbols:
