@@ -164,9 +164,9 @@ def test_hand_worked_full_game():
         leftover={"energy": 3, "cubes": 1},
     )
     b = score(s, *LAYOUTS)
-    # Sections: nose 6 + bridge 5 + port wing 6 + port engine 5 = 22
+    # Sections: nose 5 + bridge 3 + port wing 5 + port engine 5 = 18
     #   (starboard wing lacks G4, G6; starboard engine untouched)
-    assert b.line("sections").vp == 22
+    assert b.line("sections").vp == 18
     assert {sec.id for sec in b.sections} == {"nose", "bridge", "port-wing", "port-engine"}
     assert dict((sec.id, set(sec.spaces)) for sec in b.sections)["port-wing"] == set(PORT_WING)
     # Bonus: 4 boxes x 3 = 12
@@ -180,13 +180,13 @@ def test_hand_worked_full_game():
     assert b.line("track-power").marks == ("track-power-7",)
     # Tech (VP boxes 4, 6, 8, 9 from the bottom): yellow 4 -> 2; green 2 -> 0; red 6 -> 4
     assert [b.line(f"tech-{c}").vp for c in ("yellow", "green", "red")] == [2, 0, 4]
-    # Total 22 + 12 + 25 + 6 = 65: "Made it in one piece"; tie-breaker 3x1 + 1x2 = 5
-    assert b.total == 65
+    # Total 18 + 12 + 25 + 6 = 61: "Made it in one piece"; tie-breaker 3x1 + 1x2 = 5
+    assert b.total == 61
     assert b.solo_rating == "Made it in one piece"
     assert b.tie_breaker == 5
     assert b.warnings == ()
-    assert "65" in b.explain() and "nose (yellow: D1 C2 D2 E2) 6" in b.explain()
-    assert score(load_state(EXAMPLES / "aaraka-glider.json"), *LAYOUTS).total == 65
+    assert "61" in b.explain() and "nose (yellow: D1 C2 D2 E2) 5" in b.explain()
+    assert score(load_state(EXAMPLES / "aaraka-glider.json"), *LAYOUTS).total == 61
 
 
 def test_tracks_score_the_largest_value_not_the_sum():
@@ -205,13 +205,13 @@ def test_power_track_value_by_boxes_checked(n, vp):
 
 
 def test_second_section_of_a_colour_scores_its_vp_but_no_second_bonus():
-    # bridge (green 5) and starboard wing (green 6) both complete; one green bonus box
+    # bridge (green 3) and starboard wing (green 5) both complete; one green bonus box
     reach = ["C4", "D4", "E4", "E5", "F4", "F6", "G5"]
     s = glider(repaired=BRIDGE + STARBOARD_WING + reach, section_bonus=["green"])
     b = score(s, *LAYOUTS)
-    assert b.line("sections").vp == 5 + 6
+    assert b.line("sections").vp == 3 + 5
     assert b.line("section_bonus").vp == 3
-    assert b.total == 14
+    assert b.total == 3 + 5 + 3  # sections + one bonus box; no track reaches a VP box
 
 
 def test_whole_sheet_is_checked_even_detached_sections():
