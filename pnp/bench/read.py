@@ -62,7 +62,7 @@ def read_one(data: bytes):
     """(page code, readings, ids the reader doubts, photo megapixel bucket, seconds) of one
     photo's bytes. Doubted are the fields ``pnp.vision.read.doubts`` would ask about: a
     doubtful ink share, and the marks it suspects of being corrections."""
-    from pnp.vision.fields import added_ink, read_fields
+    from pnp.vision.fields import ink_and_step, read_fields
     from pnp.vision.identify import identify
     from pnp.vision.read import doubts
     from pnp.vision.rectify import decode_photo, rectify
@@ -76,13 +76,19 @@ def read_one(data: bytes):
     blank = reference_image(code.game, code.sheet, code.layout, page.px_per_mm)  # cached
     fields = common_map(code).fields
     t2 = time.perf_counter()
-    mask = added_ink(page.image, blank, page.px_per_mm)
-    readings = read_fields(mask, fields, page.px_per_mm)
+    mask, steps = ink_and_step(page.image, blank, page.px_per_mm)
+    readings = read_fields(mask, fields, page.px_per_mm, steps)
     doubted = {d.field for d in doubts(readings, {f.id: f.kind for f in fields}, "")}
     t3 = time.perf_counter()
     mp = gray.shape[0] * gray.shape[1] * scale * scale
     readings = [r for r, f in zip(readings, fields, strict=True) if f.kind != "write_in"]
     return code, readings, doubted, ("12MP" if mp > 6e6 else "2MP"), (t1 - t0) + (t3 - t2)
+
+
+def field_kinds(code) -> dict[str, str]:
+    from pnp.vision.reference import common_map
+
+    return {f.id: f.kind for f in common_map(code).fields}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -132,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         if code.text != truth["sheet"]["page_code"]:
             print(f"{path.name}: wrong page code {code.text!r}")
         doubtful = 0
+        kinds = field_kinds(code)
         for r in readings:
             t = expected.get(r.id)
             if t is None:
@@ -147,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
                         | {"state": r.state, "ink": r.ink, "confidence": r.confidence}
                         | {"doubted": doubted_here}
                         | {"marked": t["marked"], "kind": t["kind"], "touched": t["touched_by"]}
-                        | {"spill": r.spill}
+                        | {"spill": r.spill, "step": r.step, "field_kind": kinds[r.id]}
                     )
                     + "\n"
                 )

@@ -25,6 +25,10 @@ FILLED_MIN = 0.045  # at least this share: filled; between the two: doubtful
 INK_STEP = 0.2  # darker than the blank sheet under it by this share of its brightness: ink
 DARK_PRINT = 0.3  # print darker than this hides any ink on it
 INSET_MM = 0.7  # keep off a field's printed outline
+# Where the photo is noisy (hard light, a shadow, a small page at high ISO) the ink step
+# rises to this many times the local noise of the paper, so that noise is not read as ink.
+NOISE_STEPS = 4.5
+NOISE_WINDOW_MM = 8.0  # the paper's noise is measured over this window
 
 State = Literal["filled", "empty", "doubtful"]
 
@@ -36,15 +40,24 @@ class FieldReading:
     ink: float  # share of the field's inside that carries added ink
     confidence: float  # 0.5 at a threshold, 1.0 far from both
     spill: tuple[float, ...] = ()  # share of inked free paper just outside, per side
+    # The ink step used in the field (``INK_STEP``, or higher where the paper is noisy).
+    step: float = INK_STEP
+
+
+PAPER_CLOSING_MM = 12.0  # wider than any mark or run of marks, so it never passes for paper
+PAPER_BLUR = 0.25  # sigma in quarter-size pixels per px/mm: ~1 mm of the page
 
 
 def paper_level(gray: np.ndarray, px_per_mm: float) -> np.ndarray:
     """The page divided by its local paper brightness: paper ~1.0, ink lower."""
-    k = max(3, int(4 * px_per_mm) | 1)
     small = cv2.resize(gray, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
-    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (max(3, k // 4 | 1),) * 2)
-    paper = cv2.dilate(small, kernel)
-    paper = cv2.GaussianBlur(paper, (0, 0), px_per_mm)
+    side = max(3, int(PAPER_CLOSING_MM * px_per_mm / 4) | 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
+    # A closing (max, then min over the same square) drops marks and print narrower than
+    # the square but keeps a hard shadow's edge where it is: a blurred maximum would
+    # carry the lit side's brightness across the edge and read the shade as ink.
+    paper = cv2.erode(cv2.dilate(small, kernel), kernel)
+    paper = cv2.GaussianBlur(paper, (0, 0), PAPER_BLUR * px_per_mm)
     paper = cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR)
     return gray.astype(np.float32) / np.maximum(paper.astype(np.float32), 1.0)
 
@@ -131,22 +144,53 @@ def added_ink(
     px_per_mm: float,
     step: float | None = None,
 ) -> np.ndarray:
-    """A uint8 mask (1 = ink the blank sheet does not have).
+    """A uint8 mask (1 = ink the blank sheet does not have); see ``ink_and_step``."""
+    return ink_and_step(photo, blank, px_per_mm, step)[0]
+
+
+def ink_and_step(
+    photo: np.ndarray,
+    blank: np.ndarray,
+    px_per_mm: float,
+    step: float | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The added-ink mask (uint8, 1 = ink) and the ink step used at each pixel (float32).
 
     The photo is first aligned to the blank sheet locally (``align``).
     Ink is a pixel darker than the printed sheet under it by ``step`` of what the
     print lets through (a ratio, not a difference: light pencil over a tinted box
-    darkens it by the same share as over white paper). Where the print is nearly
-    black nothing can be told, and nothing is called ink.
+    darkens it by the same share as over white paper), or by ``NOISE_STEPS`` times
+    the paper's local noise where that is more. Where the print is nearly black
+    nothing can be told, and nothing is called ink.
     """
     step = INK_STEP if step is None else step
     seen = align(paper_level(photo, px_per_mm), blank, px_per_mm)
     printed = blank.astype(np.float32) / 255.0
     widen = max(3, int(0.6 * px_per_mm) | 1)
     printed = cv2.erode(printed, np.ones((widen, widen), np.uint8))
-    ink = ((seen < printed * (1.0 - step)) & (printed > DARK_PRINT)).astype(np.uint8)
+    steps = np.maximum(np.float32(step), NOISE_STEPS * paper_noise(seen, printed, px_per_mm, step))
+    ink = ((seen < printed * (1.0 - steps)) & (printed > DARK_PRINT)).astype(np.uint8)
     # A pen stroke is 2 px wide or more; isolated specks are noise.
-    return cv2.morphologyEx(ink, cv2.MORPH_OPEN, _SPECK)
+    return cv2.morphologyEx(ink, cv2.MORPH_OPEN, _SPECK), steps
+
+
+def paper_noise(seen: np.ndarray, printed: np.ndarray, px_per_mm: float, step: float):
+    """(h, w) float32: the local noise (standard deviation) of white paper in ``seen``.
+
+    Measured on the bright side of the local paper level only: ink never makes paper
+    brighter, so strokes and misregistered print do not pass for noise.
+    """
+    k = 0.25
+    size = (seen.shape[1], seen.shape[0])
+    win = (int(NOISE_WINDOW_MM * px_per_mm * k) | 1,) * 2
+    white = ((printed > 0.9) & (seen > printed * (1.0 - step))).astype(np.float32)
+    area = cv2.blur(cv2.resize(white, None, fx=k, fy=k, interpolation=cv2.INTER_AREA), win)
+    area = np.maximum(area, 1e-3)
+    total = cv2.blur(cv2.resize(seen * white, None, fx=k, fy=k, interpolation=cv2.INTER_AREA), win)
+    level = cv2.resize(total / area, size, interpolation=cv2.INTER_LINEAR)
+    bright = np.maximum(seen - level, 0) * white
+    var = cv2.blur(cv2.resize(bright * bright, None, fx=k, fy=k, interpolation=cv2.INTER_AREA), win)
+    return cv2.resize(np.sqrt(2 * var / area), size, interpolation=cv2.INTER_LINEAR)
 
 
 _SPECK = np.ones((2, 2), np.uint8)
@@ -223,8 +267,14 @@ def _box_sum(integral: np.ndarray, box: tuple[int, int, int, int]) -> int:
     return int(integral[y1, x1] - integral[y0, x1] - integral[y1, x0] + integral[y0, x0])
 
 
-def read_fields(mask: np.ndarray, fields: list[Field], px_per_mm: float) -> list[FieldReading]:
-    """Every field's share of added ink, classified."""
+def read_fields(
+    mask: np.ndarray,
+    fields: list[Field],
+    px_per_mm: float,
+    steps: np.ndarray | None = None,
+) -> list[FieldReading]:
+    """Every field's share of added ink, classified; ``steps`` (from ``ink_and_step``)
+    records the ink step used in each field."""
     integral = cv2.integral(mask)
     free = _free_paper(fields, mask.shape, px_per_mm)
     free_integral = cv2.integral(free)
@@ -239,5 +289,10 @@ def read_fields(mask: np.ndarray, fields: list[Field], px_per_mm: float) -> list
             room = _box_sum(free_integral, box)
             spill.append(round(_box_sum(spilled_integral, box) / room, 3) if room >= 4 else -1.0)
         state, conf = classify(ink)
-        out.append(FieldReading(f.id, state, round(ink, 4), round(conf, 3), tuple(spill)))
+        step = INK_STEP
+        if steps is not None:
+            cy = min(max((y0 + y1) // 2, 0), steps.shape[0] - 1)
+            cx = min(max((x0 + x1) // 2, 0), steps.shape[1] - 1)
+            step = round(float(steps[cy, cx]), 3)
+        out.append(FieldReading(f.id, state, round(ink, 4), round(conf, 3), tuple(spill), step))
     return out

@@ -120,7 +120,7 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     """Identify and read one flattened page (a ``rectify.Rectified``)."""
     import cv2
 
-    from pnp.vision.fields import added_ink, read_fields
+    from pnp.vision.fields import ink_and_step, read_fields
     from pnp.vision.identify import identify
     from pnp.vision.reference import common_map, reference_image
 
@@ -129,8 +129,8 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     t1 = time.perf_counter()
     blank = reference_image(code.game, code.sheet, code.layout, page.px_per_mm)
     sheet_map = common_map(code)
-    mask = added_ink(page.image, blank, page.px_per_mm)
-    readings = read_fields(mask, sheet_map.fields, page.px_per_mm)
+    mask, steps = ink_and_step(page.image, blank, page.px_per_mm)
+    readings = read_fields(mask, sheet_map.fields, page.px_per_mm, steps)
     t2 = time.perf_counter()
     kinds = {f.id: f.kind for f in sheet_map.fields}
     color = None
