@@ -222,6 +222,9 @@ def _repair_refusal(state: GameState, p: Sheet, a: Repair) -> str | None:
         return f"a Free Repair ({p.free[0]}) is pending: your next repair costs zero cubes"
     how = reach(state, p, a.space, a.free)
     if how is None:
+        jump = state.data.effects.airlock_jump
+        if a.space in geo.airlocks and any(x in p.repaired for x in geo.airlocks):
+            return f"an airlock jump to {a.space} costs {jump} energy; you have {p.energy}"
         return f"{a.space} is not adjacent to a repaired space (walls block)"
     if a.free is not None:
         return None
