@@ -62,7 +62,7 @@ def read_one(data: bytes):
     """(page code, readings, ids the reader doubts, photo megapixel bucket, seconds) of one
     photo's bytes. Doubted are the fields ``pnp.vision.read.doubts`` would ask about: a
     doubtful ink share, and the marks it suspects of being corrections."""
-    from pnp.vision.fields import ink_and_step, read_fields
+    from pnp.vision.fields import ink_masks, read_fields
     from pnp.vision.identify import identify
     from pnp.vision.read import doubts
     from pnp.vision.rectify import decode_photo, rectify
@@ -76,9 +76,10 @@ def read_one(data: bytes):
     blank = reference_image(code.game, code.sheet, code.layout, page.px_per_mm)  # cached
     fields = common_map(code).fields
     t2 = time.perf_counter()
-    mask, steps = ink_and_step(page.image, blank, page.px_per_mm)
-    readings = read_fields(mask, fields, page.px_per_mm, steps)
-    doubted = {d.field for d in doubts(readings, {f.id: f.kind for f in fields}, "")}
+    m = ink_masks(page.image, blank, page.px_per_mm)
+    readings = read_fields(m.ink, fields, page.px_per_mm, m.steps, m.base, m.readable)
+    kinds = {f.id: f.kind for f in fields}
+    doubted = {d.field for d in doubts(readings, kinds, "", {f.id: f.shape for f in fields})}
     t3 = time.perf_counter()
     mp = gray.shape[0] * gray.shape[1] * scale * scale
     readings = [r for r, f in zip(readings, fields, strict=True) if f.kind != "write_in"]
@@ -89,6 +90,12 @@ def field_kinds(code) -> dict[str, str]:
     from pnp.vision.reference import common_map
 
     return {f.id: f.kind for f in common_map(code).fields}
+
+
+def field_shapes(code) -> dict[str, str]:
+    from pnp.vision.reference import common_map
+
+    return {f.id: f.shape for f in common_map(code).fields}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -139,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{path.name}: wrong page code {code.text!r}")
         doubtful = 0
         kinds = field_kinds(code)
+        shapes = field_shapes(code)
         for r in readings:
             t = expected.get(r.id)
             if t is None:
@@ -155,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
                         | {"doubted": doubted_here}
                         | {"marked": t["marked"], "kind": t["kind"], "touched": t["touched_by"]}
                         | {"spill": r.spill, "step": r.step, "field_kind": kinds[r.id]}
+                        | {"base_ink": r.base_ink, "coverage": r.coverage, "beyond": r.beyond}
+                        | {"shape": shapes[r.id]}
                     )
                     + "\n"
                 )

@@ -11,7 +11,7 @@ thinner than any pen stroke (sensor noise, JPEG blocks) are dropped.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
 
@@ -42,6 +42,14 @@ class FieldReading:
     spill: tuple[float, ...] = ()  # share of inked free paper just outside, per side
     # The ink step used in the field (``INK_STEP``, or higher where the paper is noisy).
     step: float = INK_STEP
+    # The share inked at the base step ``INK_STEP`` alone: faint strokes the raised step
+    # drops still count here.
+    base_ink: float = 0.0
+    # ``ink`` over the share of the inside where ink can show at all (print not too dark).
+    coverage: float = 0.0
+    # The share of readable paper just past the outline that is inked (a band beside a
+    # box, the corners of a circle's square): a hatching-out runs past it, a mark rarely.
+    beyond: float = 0.0
 
 
 PAPER_CLOSING_MM = 12.0  # wider than any mark or run of marks, so it never passes for paper
@@ -148,13 +156,34 @@ def added_ink(
     return ink_and_step(photo, blank, px_per_mm, step)[0]
 
 
+@dataclass(frozen=True)
+class InkMasks:
+    """What ``ink_masks`` finds on a page (all of the page's size)."""
+
+    ink: np.ndarray  # uint8, 1 = added ink at the local step
+    steps: np.ndarray  # float32, the ink step used at each pixel
+    base: np.ndarray  # uint8, 1 = added ink at the base step alone
+    readable: np.ndarray  # uint8, 1 = print light enough for ink to show
+
+
 def ink_and_step(
     photo: np.ndarray,
     blank: np.ndarray,
     px_per_mm: float,
     step: float | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The added-ink mask (uint8, 1 = ink) and the ink step used at each pixel (float32).
+    """The added-ink mask (uint8, 1 = ink) and the ink step used at each pixel (float32)."""
+    masks = ink_masks(photo, blank, px_per_mm, step)
+    return masks.ink, masks.steps
+
+
+def ink_masks(
+    photo: np.ndarray,
+    blank: np.ndarray,
+    px_per_mm: float,
+    step: float | None = None,
+) -> InkMasks:
+    """The added ink at the local step and at the base step, the steps, the readable print.
 
     The photo is first aligned to the blank sheet locally (``align``).
     Ink is a pixel darker than the printed sheet under it by ``step`` of what the
@@ -169,9 +198,16 @@ def ink_and_step(
     widen = max(3, int(0.6 * px_per_mm) | 1)
     printed = cv2.erode(printed, np.ones((widen, widen), np.uint8))
     steps = np.maximum(np.float32(step), NOISE_STEPS * paper_noise(seen, printed, px_per_mm, step))
-    ink = ((seen < printed * (1.0 - steps)) & (printed > DARK_PRINT)).astype(np.uint8)
+    readable = printed > DARK_PRINT
+    ink = ((seen < printed * (1.0 - steps)) & readable).astype(np.uint8)
+    base = ((seen < printed * np.float32(1.0 - step)) & readable).astype(np.uint8)
     # A pen stroke is 2 px wide or more; isolated specks are noise.
-    return cv2.morphologyEx(ink, cv2.MORPH_OPEN, _SPECK), steps
+    return InkMasks(
+        cv2.morphologyEx(ink, cv2.MORPH_OPEN, _SPECK),
+        steps,
+        cv2.morphologyEx(base, cv2.MORPH_OPEN, _SPECK),
+        readable.astype(np.uint8),
+    )
 
 
 def paper_noise(seen: np.ndarray, printed: np.ndarray, px_per_mm: float, step: float):
@@ -236,6 +272,26 @@ def _free_paper(fields: list[Field], shape: tuple[int, int], px_per_mm: float) -
     return free
 
 
+BEYOND_IN_MM = 0.35  # the band past a box's outline read for ``beyond`` (clear of the print)
+BEYOND_OUT_MM = 1.0
+
+
+def _beyond_boxes(f: Field, px_per_mm: float) -> list[tuple[int, int, int, int]]:
+    """Pixel boxes just past a field's outline: four bands around a box, or the four
+    corners of a circle's square (a fill stays inside the circle, a hatching does not)."""
+    if f.shape == "circle":
+        return _spill_boxes(f, px_per_mm)
+    x0, y0, x1, y1 = f.bounds
+    a, b = BEYOND_IN_MM, BEYOND_OUT_MM
+    boxes = [
+        (x0 - b, y0 - b, x1 + b, y0 - a),
+        (x0 - b, y1 + a, x1 + b, y1 + b),
+        (x0 - b, y0 - a, x0 - a, y1 + a),
+        (x1 + a, y0 - a, x1 + b, y1 + a),
+    ]
+    return [tuple(round(v * px_per_mm) for v in box) for box in boxes]
+
+
 def _spill_boxes(f: Field, px_per_mm: float) -> list[tuple[int, int, int, int]]:
     """Pixel boxes just outside a field: bands beside a box, corners of a circle's square."""
     x0, y0, x1, y1 = f.bounds
@@ -272,9 +328,12 @@ def read_fields(
     fields: list[Field],
     px_per_mm: float,
     steps: np.ndarray | None = None,
+    base: np.ndarray | None = None,
+    readable: np.ndarray | None = None,
 ) -> list[FieldReading]:
-    """Every field's share of added ink, classified; ``steps`` (from ``ink_and_step``)
-    records the ink step used in each field."""
+    """Every field's share of added ink, classified; ``steps``, ``base`` and ``readable``
+    (from ``ink_masks``) record the ink step used in each field, its ink at the base step,
+    its coverage and the ink just past its outline."""
     integral = cv2.integral(mask)
     free = _free_paper(fields, mask.shape, px_per_mm)
     free_integral = cv2.integral(free)
@@ -295,4 +354,41 @@ def read_fields(
             cx = min(max((x0 + x1) // 2, 0), steps.shape[1] - 1)
             step = round(float(steps[cy, cx]), 3)
         out.append(FieldReading(f.id, state, round(ink, 4), round(conf, 3), tuple(spill), step))
-    return out
+    return _with_coverage(out, fields, px_per_mm, integral, base, readable)
+
+
+def _box_sums(integral: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """``_box_sum`` of many boxes at once: (..., 4) int boxes -> (...) sums."""
+    h, w = integral.shape[0] - 1, integral.shape[1] - 1
+    x0, y0, x1, y1 = (np.clip(boxes[..., k], 0, lim) for k, lim in enumerate((w, h, w, h)))
+    x1, y1 = np.maximum(x1, x0), np.maximum(y1, y0)
+    ii = integral
+    return ii[y1, x1] - ii[y0, x1] - ii[y1, x0] + ii[y0, x0]
+
+
+def _with_coverage(readings, fields, px_per_mm, integral, base, readable):
+    """The readings with ``base_ink``, ``coverage`` and ``beyond`` (all fields at once)."""
+    if base is None and readable is None:
+        return readings
+    inside = np.array([_inside(f, px_per_mm) for f in fields], np.int64)
+    area = np.maximum(1, (inside[:, 2] - inside[:, 0]) * (inside[:, 3] - inside[:, 1]))
+    ink = _box_sums(integral, inside) / area
+    base_ink = _box_sums(cv2.integral(base), inside) / area if base is not None else ink
+    coverage, beyond = ink, np.zeros(len(fields))
+    if readable is not None:
+        readable_integral = cv2.integral(readable)
+        room_in = _box_sums(readable_integral, inside)
+        coverage = np.minimum(1.0, ink * area / np.maximum(np.maximum(room_in, area // 20), 1))
+        around = np.array([_beyond_boxes(f, px_per_mm) for f in fields], np.int64)
+        room = _box_sums(readable_integral, around).sum(axis=1)
+        inked = _box_sums(integral, around).sum(axis=1)
+        beyond = np.where(room >= 4, inked / np.maximum(room, 1), 0.0)
+    return [
+        replace(
+            r,
+            base_ink=round(float(b), 4),
+            coverage=round(float(c), 4),
+            beyond=round(float(o), 3),
+        )
+        for r, b, c, o in zip(readings, base_ink, coverage, beyond, strict=True)
+    ]

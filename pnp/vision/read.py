@@ -16,14 +16,25 @@ from pathlib import Path
 import numpy as np
 
 from pnp.pagecode import PageCode
-from pnp.vision.fields import EMPTY_MAX, FILLED_MIN, FieldReading
+from pnp.vision.fields import EMPTY_MAX, FILLED_MIN, INK_STEP, FieldReading
 from pnp.vision.photo_io import NoSheet
 
 # Fields a person reads and the reader does not (names, written totals, storage).
 UNREAD_KINDS = frozenset({"write_in", "cube_slot"})
 # Fields whose mark is a solid fill by convention; any other box filled solid is doubtful.
 SOLID_KINDS = frozenset({"bubble"})
-SOLID_INK = 0.9
+SOLID_INK = 0.9  # coverage: of the inside where ink can show at all
+# A correction is hatched in two directions a little past the field; a mark stays inside.
+HATCHED_COVERAGE = 0.8  # a box this covered...
+HATCHED_BEYOND = 0.25  # ...with this share of the band past its outline inked: hatched out?
+BUBBLE_BEYOND = 0.7  # a circle whose square's corners are this inked: hatched out?
+SMALL_MARK_KINDS = frozenset({"space"})  # marked with a small cross or tick, well inside
+SMALL_MARK_BEYOND = 0.15
+BUBBLE_MIN_COVERAGE = 0.2  # a bubble is marked by filling it; less than this is no fill
+# Where noise raised the ink step, strokes fainter than it are lost: a field the base step
+# alone reads as this inked is doubtful, not empty.
+RAISED_STEP = 1.25 * INK_STEP
+RAISED_BASE_INK = 2 * FILLED_MIN
 OUTLIER_FACTOR = 3.0  # this many times the page's median mark of that kind...
 OUTLIER_MIN_INK = 0.3  # ...and at least this much ink: a correction, perhaps
 GUESS_INK = (EMPTY_MAX + FILLED_MIN) / 2  # a doubtful field's best guess
@@ -83,8 +94,17 @@ def best_guess(reading: FieldReading) -> bool:
     return reading.state == "filled"
 
 
-def doubts(readings: list[FieldReading], kinds: dict[str, str], source: str) -> list[Doubt]:
-    """Every field to ask about: doubtful by ink, filled solid, or far inkier than its kind."""
+def doubts(
+    readings: list[FieldReading],
+    kinds: dict[str, str],
+    source: str,
+    shapes: dict[str, str] | None = None,
+) -> list[Doubt]:
+    """Every field to ask about: doubtful by ink, filled solid, hatched past its outline,
+    far inkier than its kind, a bubble barely filled, or faint strokes under a noise-raised
+    step. ``shapes`` (field id -> "rect" or "circle") tells circles from boxes; without it
+    only bubbles count as circles."""
+    shapes = shapes or {}
     out = []
     marked_ink: dict[str, list[float]] = {}
     for r in readings:
@@ -95,10 +115,29 @@ def doubts(readings: list[FieldReading], kinds: dict[str, str], source: str) -> 
         kind = kinds[r.id]
         if kind in UNREAD_KINDS:
             continue
+        circle = shapes.get(r.id, "circle" if kind in SOLID_KINDS else "rect") == "circle"
         if r.state == "doubtful":
             out.append(Doubt(r.id, f"faint mark ({r.ink:.1%} of the box inked)", source))
-        elif r.state == "filled" and kind not in SOLID_KINDS and r.ink >= SOLID_INK:
+        elif r.state == "empty":
+            if r.step >= RAISED_STEP and r.base_ink >= RAISED_BASE_INK:
+                out.append(
+                    Doubt(
+                        r.id,
+                        f"noisy paper: faint strokes ({r.base_ink:.1%} of the box) "
+                        "below the raised ink step",
+                        source,
+                    )
+                )
+        elif kind not in SOLID_KINDS and max(r.coverage, r.ink) >= SOLID_INK:
             out.append(Doubt(r.id, "filled solid: a mark, or a mark hatched out?", source))
+        elif circle and r.beyond >= BUBBLE_BEYOND:
+            out.append(Doubt(r.id, "inked past the circle: a fill, or hatched out?", source))
+        elif not circle and r.coverage >= HATCHED_COVERAGE and r.beyond >= HATCHED_BEYOND:
+            out.append(Doubt(r.id, "covered and inked past its outline: hatched out?", source))
+        elif kind in SMALL_MARK_KINDS and r.beyond >= SMALL_MARK_BEYOND:
+            out.append(Doubt(r.id, "inked past its outline: a mark hatched out?", source))
+        elif kind in SOLID_KINDS and r.coverage and r.coverage < BUBBLE_MIN_COVERAGE:
+            out.append(Doubt(r.id, f"a bubble barely filled ({r.coverage:.0%})", source))
         elif (
             r.state == "filled"
             and kind not in SOLID_KINDS
@@ -120,7 +159,7 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     """Identify and read one flattened page (a ``rectify.Rectified``)."""
     import cv2
 
-    from pnp.vision.fields import ink_and_step, read_fields
+    from pnp.vision.fields import ink_masks, read_fields
     from pnp.vision.identify import identify
     from pnp.vision.reference import common_map, reference_image
 
@@ -129,8 +168,8 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     t1 = time.perf_counter()
     blank = reference_image(code.game, code.sheet, code.layout, page.px_per_mm)
     sheet_map = common_map(code)
-    mask, steps = ink_and_step(page.image, blank, page.px_per_mm)
-    readings = read_fields(mask, sheet_map.fields, page.px_per_mm, steps)
+    m = ink_masks(page.image, blank, page.px_per_mm)
+    readings = read_fields(m.ink, sheet_map.fields, page.px_per_mm, m.steps, m.base, m.readable)
     t2 = time.perf_counter()
     kinds = {f.id: f.kind for f in sheet_map.fields}
     color = None
@@ -144,7 +183,7 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
         code=code,
         readings=tuple(readings),
         kinds=kinds,
-        doubtful=tuple(doubts(readings, kinds, source)),
+        doubtful=tuple(doubts(readings, kinds, source, {f.id: f.shape for f in sheet_map.fields})),
         reprojection_mm=page.reprojection_mm,
         markers=page.markers,
         px_per_mm=page.px_per_mm,
