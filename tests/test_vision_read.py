@@ -115,3 +115,74 @@ def test_jpeg_size_is_read_from_the_header_and_non_images_are_refused():
     assert jpeg_size(b"not a jpeg") is None
     with pytest.raises(PageNotFound, match="not an image"):
         decode_photo(b"\xff\xd8\xff truncated")
+
+
+@pytest.mark.parametrize(
+    "text", ["PNP:SD:TECH:TECH:1:000001", "PNP:SD:SHIP:AARAKA-GLIDER:1:000042"]
+)
+def test_the_fixed_qr_modules_match_the_encoder(text):
+    from pnp.render.frame import qr_modules
+    from pnp.vision.identify import function_modules
+
+    symbol = np.array(qr_modules(text), bool)
+    fixed, dark = function_modules(len(symbol))
+    assert fixed.sum() > 150
+    assert (symbol[fixed] == dark[fixed]).all()
+
+
+def test_a_qr_symbol_blurred_past_its_modules_is_decided_module_by_module():
+    from pnp.render.frame import qr_modules
+    from pnp.vision.identify import decide_modules
+
+    symbol = np.array(qr_modules("PNP:SD:SHIP:AARAKA-GLIDER:1:000042"), bool)
+    m = len(symbol)
+    # one sample per module, each a blurred mix of its neighbours on grey, noisy paper
+    padded = np.pad(np.where(symbol, 60.0, 200.0), 1, constant_values=200.0).astype(np.float32)
+    blurred = cv2.GaussianBlur(padded, (0, 0), 0.6)
+    blurred += np.random.default_rng(3).normal(0, 4, blurred.shape).astype(np.float32)
+    otsu = blurred[1:-1, 1:-1] < (60 + 200) / 2
+    assert (otsu != symbol).sum() > 10  # a plain threshold loses it
+    assert (decide_modules(blurred, m) == symbol).all()
+
+
+def test_sampled_qr_reads_the_committed_photos_without_the_detector():
+    import json
+
+    from pnp.vision.identify import sampled_qr
+    from pnp.vision.rectify import decode_photo
+
+    for path in FIXTURES:
+        truth = json.loads(path.with_suffix(".json").read_text())
+        page = rectify(decode_photo(path.read_bytes())[0])
+        code = sampled_qr(page)
+        assert code is not None and code.text == truth["sheet"]["page_code"], path.name
+
+
+def test_markers_are_found_in_a_shrunk_copy_to_the_pixel():
+    from pnp.vision.markers import find_fiducials, shrunk
+
+    photo, rp, _ = marked_photo("stellar-drift", "ship", "aaraka-glider", "a4", 5)
+    big = cv2.resize(photo, None, fx=1.6, fy=1.6, interpolation=cv2.INTER_CUBIC)
+    assert abs(shrunk(big, 0.3).shape[0] - big.shape[0] * 0.3) <= 1
+    slow = find_fiducials(big, min_found=5)  # more than there are: the full-size search
+    fast = find_fiducials(big)
+    assert sorted(fast) == sorted(slow) == [0, 1, 2, 3]
+    for i in fast:
+        assert np.abs(fast[i] - slow[i]).max() < 1.0
+
+
+def test_two_sheets_side_by_side_are_both_found_by_the_quick_second_look():
+    from pnp.vision.pages import locate_pages
+
+    a, _, _ = marked_photo("stellar-drift", "ship", "aaraka-glider", "a4", 1)
+    b, _, _ = marked_photo("stellar-drift", "tech", "tech", "a4", 2)
+    h = max(a.shape[0], b.shape[0])
+    both = np.hstack(
+        [
+            cv2.copyMakeBorder(x, 0, h - x.shape[0], 0, 0, cv2.BORDER_CONSTANT, value=110)
+            for x in (a, b)
+        ]
+    )
+    codes = sorted(identify(p).text for p in locate_pages(both))
+    assert codes == ["PNP:SD:SHIP:AARAKA-GLIDER:1:000042", "PNP:SD:TECH:TECH:1:000042"]
+    assert len(locate_pages(a)) == 1

@@ -1,12 +1,18 @@
 """Which sheet is this? The page code read from the flattened page.
 
-The QR symbol is small (0.8 mm modules): where the page is small in the frame the
-flattened page at the reading resolution blurs it, so its region is warped again
-straight from the photo at a few resolutions (the homography is known), and each is
-tried as it is and binarised (Otsu).
+The QR symbol is small (0.8 mm modules, under 2 px in a 2 MP photo of a page that
+fills half the frame), and OpenCV's QR detector loses it to blur long before its
+modules are lost. Its place on the page is known, so it is read module by module
+first (``sampled_qr``): its region is warped from the photo, its three finder
+patterns are located there (which also tells the module count), every module is
+sampled and decided against the blur of its neighbours, and the clean symbol is
+handed to the decoder. Only if that fails is the region tried as it is, at a few
+resolutions and binarised.
 """
 
 from __future__ import annotations
+
+from functools import cache
 
 import cv2
 import numpy as np
@@ -79,6 +85,9 @@ def redrawn_qr(page: Rectified, modules: int, px: int = 6) -> np.ndarray:
 
 def identify(page: Rectified) -> PageCode:
     """The page code of a flattened page; PageNotFound if it does not decode."""
+    code = sampled_qr(page)
+    if code is not None:
+        return code
     for s in QR_PX_PER_MM:
         crop = qr_region(page, s)
         code = decode_page_code(crop)
@@ -95,3 +104,206 @@ def identify(page: Rectified) -> PageCode:
         if code is not None:
             return code
     raise PageNotFound("the page code (QR symbol, bottom right) could not be read")
+
+
+# --- The symbol read module by module from its known place -------------------------
+
+GRID_PX = 4  # px per module of the warped QR region
+GRID_MARGIN = 4  # modules of margin warped around the largest symbol
+GRID_MODULES = (21, 25, 29, 33, 37, 41)  # QR versions 1-6 (7+ carry version blocks)
+FINDER_SEARCH = 2.5  # modules either way of where the homography puts a finder pattern
+FINDER_MIN_SCORE = 0.45  # normalised correlation of a finder pattern that is there
+GRID_MAX_MISMATCH = 0.12  # share of modules the decoded text's symbol may differ in
+
+
+@cache
+def _finder_template(px: int) -> np.ndarray:
+    """A finder pattern with its light separator ring, 9 x 9 modules, float32."""
+    t = np.ones((9, 9), np.float32)
+    t[1:8, 1:8] = 0
+    t[2:7, 2:7] = 1
+    t[3:6, 3:6] = 0
+    return cv2.resize(t, None, fx=px, fy=px, interpolation=cv2.INTER_NEAREST)
+
+
+@cache
+def function_modules(modules: int) -> tuple[np.ndarray, np.ndarray]:
+    """(fixed, dark) bool (modules, modules): which modules the QR standard fixes
+    whatever the text (finders, separators, timing, alignment, dark module), and their
+    colour. Versions 1-6 only."""
+    m = modules
+    fixed = np.zeros((m, m), bool)
+    dark = np.zeros((m, m), bool)
+    for r, c in ((0, 0), (0, m - 7), (m - 7, 0)):
+        for y in range(max(0, r - 1), min(m, r + 8)):
+            for x in range(max(0, c - 1), min(m, c + 8)):
+                fixed[y, x] = True
+                dark[y, x] = max(abs(y - r - 3), abs(x - c - 3)) in (0, 1, 3)
+    timing = np.arange(8, m - 8)
+    fixed[6, 8 : m - 8] = fixed[8 : m - 8, 6] = True
+    dark[6, 8 : m - 8] = dark[8 : m - 8, 6] = timing % 2 == 0
+    version = (m - 17) // 4
+    if version >= 2:
+        c = m - 7
+        fixed[c - 2 : c + 3, c - 2 : c + 3] = True
+        ring = np.ones((5, 5), bool)
+        ring[1:4, 1:4] = False
+        ring[2, 2] = True
+        dark[c - 2 : c + 3, c - 2 : c + 3] = ring
+    fixed[m - 8, 8] = dark[m - 8, 8] = True
+    return fixed, dark
+
+
+def _qr_corner_region(page: Rectified) -> np.ndarray:
+    """The QR symbol's place (bottom right fixed, room for the largest symbol and a
+    margin) warped from the photo at GRID_PX px per module, float32 "paper = 255"."""
+    right = COMMON_WIDTH - MARKER_INSET - MARKER_SIZE - 4
+    bottom = COMMON_HEIGHT - MARKER_INSET
+    reach = (GRID_MODULES[-1] + GRID_MARGIN) * QR_MODULE
+    s = GRID_PX / QR_MODULE
+    x0, y0 = right - reach, bottom - reach
+    src = page.photo if page.photo is not None else page.image
+    to_page = np.eye(3) if page.photo is None else page.homography
+    to_region = np.array(
+        [[s / page.px_per_mm, 0, -x0 * s], [0, s / page.px_per_mm, -y0 * s], [0, 0, 1]]
+    )
+    side = (GRID_MODULES[-1] + 2 * GRID_MARGIN) * GRID_PX
+    region = cv2.warpPerspective(
+        src, to_region @ to_page, (side, side), flags=cv2.INTER_LINEAR, borderValue=255
+    ).astype(np.float32)
+    # Paper brought to 255 under shade or a shadow's edge (its local maximum over 4 modules).
+    k = cv2.getStructuringElement(cv2.MORPH_RECT, (4 * GRID_PX + 1,) * 2)
+    white = cv2.GaussianBlur(cv2.dilate(region, k), (0, 0), 2 * GRID_PX)
+    return 255 * region / np.maximum(white, 1)
+
+
+def _peak(r: np.ndarray, x: int, y: int) -> tuple[float, float]:
+    """Sub-pixel offset of a correlation peak (parabola through its neighbours)."""
+
+    def vertex(a: float, b: float, c: float) -> float:
+        d = a - 2 * b + c
+        return 0.0 if d >= 0 else 0.5 * (a - c) / d
+
+    dx = vertex(r[y, x - 1], r[y, x], r[y, x + 1]) if 0 < x < r.shape[1] - 1 else 0.0
+    dy = vertex(r[y - 1, x], r[y, x], r[y + 1, x]) if 0 < y < r.shape[0] - 1 else 0.0
+    return dx, dy
+
+
+def _finders(region: np.ndarray, modules: int) -> tuple[np.ndarray, float]:
+    """The three finder centres (TL, TR, BL) of a ``modules`` symbol in region px, and
+    the weakest one's correlation."""
+    px, tpl = GRID_PX, _finder_template(GRID_PX)
+    offset = GRID_MODULES[-1] - modules + GRID_MARGIN  # the symbol's first module
+    m = modules
+    centres, scores = [], []
+    for cy, cx in ((3.5, 3.5), (3.5, m - 3.5), (m - 3.5, 3.5)):
+        ey, ex = (cy + offset) * px, (cx + offset) * px
+        half = (4.5 + FINDER_SEARCH) * px
+        y0, x0 = max(0, round(ey - half)), max(0, round(ex - half))
+        window = region[y0 : round(ey + half), x0 : round(ex + half)]
+        if window.shape[0] < tpl.shape[0] or window.shape[1] < tpl.shape[1]:
+            return np.zeros((3, 2), np.float32), 0.0
+        r = cv2.matchTemplate(window, tpl, cv2.TM_CCOEFF_NORMED)
+        _, score, _, (bx, by) = cv2.minMaxLoc(r)
+        dx, dy = _peak(r, bx, by)
+        centres.append((x0 + bx + dx + tpl.shape[1] / 2, y0 + by + dy + tpl.shape[0] / 2))
+        scores.append(score)
+    return np.float32(centres), float(min(scores))
+
+
+def _sample(region: np.ndarray, centres: np.ndarray, modules: int) -> np.ndarray:
+    """(modules + 2) square float32: each module's centre (and a ring of quiet zone)."""
+    m = modules
+    grid = np.float32([[3.5, 3.5], [m - 3.5, 3.5], [3.5, m - 3.5]])
+    a = cv2.getAffineTransform(grid, centres)  # module coordinates -> region px
+    a[:, 2] -= (a[:, 0] + a[:, 1]) * 0.5  # output pixel i is module i - 1, at its centre
+    smooth = cv2.GaussianBlur(region, (0, 0), GRID_PX / 4)
+    return cv2.warpAffine(
+        smooth, a, (m + 2, m + 2), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderValue=255
+    )
+
+
+_NEAR = np.float32([[0, 1, 0], [1, 0, 1], [0, 1, 0]])
+_DIAGONAL = np.float32([[1, 0, 1], [0, 0, 0], [1, 0, 1]])
+
+
+def decide_modules(samples: np.ndarray, modules: int, rounds: int = 4) -> np.ndarray:
+    """(modules, modules) bool, True = dark, from ``_sample``'s grid.
+
+    Blur spreads each module into its neighbours, so a light module among dark ones
+    reads nearly dark. The spread is measured where the standard fixes the modules
+    (a linear model: level = a + b * dark + c * dark 4-neighbours + d * dark diagonal
+    neighbours), and each module is then decided given its neighbours' current
+    decisions; a few rounds, refitting the model on all of them.
+    """
+    fixed, dark = function_modules(modules)
+    n = modules + 2
+    known = np.ones((n, n), bool)  # the ring is quiet zone: light
+    value = np.zeros((n, n), bool)
+    known[1:-1, 1:-1], value[1:-1, 1:-1] = fixed, dark
+    inner = samples[1:-1, 1:-1]
+    lo, hi = np.median(inner[fixed & dark]), np.median(inner[fixed & ~dark])
+    guess = np.zeros((n, n), bool)
+    guess[1:-1, 1:-1] = inner < (lo + hi) / 2
+    d = np.where(known, value, guess).astype(np.float32)
+    # The first fit uses only modules whose whole neighbourhood is fixed.
+    fit = cv2.erode(known.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    fit[[0, -1], :] = fit[:, [0, -1]] = False
+    for _ in range(rounds):
+        near = cv2.filter2D(d, -1, _NEAR, borderType=cv2.BORDER_CONSTANT)
+        diagonal = cv2.filter2D(d, -1, _DIAGONAL, borderType=cv2.BORDER_CONSTANT)
+        x = np.stack([np.ones_like(d), d, near, diagonal], -1)
+        (a, b, c, e), *_ = np.linalg.lstsq(x[fit], samples[fit], rcond=None)
+        rest = a + c * near + e * diagonal
+        d = np.where(known, value, np.abs(samples - rest - b) < np.abs(samples - rest))
+        d = d.astype(np.float32)
+        fit = np.zeros((n, n), bool)
+        fit[1:-1, 1:-1] = True
+    return d[1:-1, 1:-1].astype(bool)
+
+
+def clean_symbol(dark: np.ndarray, px: int = GRID_PX) -> np.ndarray:
+    """Modules drawn black on white, ``px`` px each, with a 4-module quiet zone."""
+    img = np.where(dark, 0, 255).astype(np.uint8)
+    img = cv2.resize(img, None, fx=px, fy=px, interpolation=cv2.INTER_NEAREST)
+    return cv2.copyMakeBorder(img, 4 * px, 4 * px, 4 * px, 4 * px, cv2.BORDER_CONSTANT, value=255)
+
+
+def sampled_qr(page: Rectified) -> PageCode | None:
+    """The page code read module by module at the symbol's known place, or None.
+
+    A decoded text is taken only if its own symbol (the encoder is deterministic)
+    agrees with the modules read almost everywhere: the error correction of a small
+    QR symbol is weak, and a wrong page code would read the wrong sheet.
+    """
+    from pnp.render.frame import qr_modules
+
+    region = _qr_corner_region(page)
+    found = [(score, m, c) for m in GRID_MODULES for c, score in [_finders(region, m)]]
+    detector = cv2.QRCodeDetector()
+    for score, m, centres in sorted(found, key=lambda t: -t[0]):
+        if score < FINDER_MIN_SCORE:
+            break
+        # A few modules lost to blur sink a small symbol's error correction, and which
+        # ones depends on where within each module it is sampled: a quarter module
+        # either way is tried too.
+        for shift in _SAMPLE_SHIFTS:
+            dark = decide_modules(_sample(region, centres + shift, m), m)
+            # Where the clean symbol lies is known: decoding it from its corners skips
+            # the detector, which costs ten times the decoding.
+            q, e = 4 * GRID_PX, (4 + m) * GRID_PX
+            corners = np.float32([[q, q], [e, q], [e, e], [q, e]]).reshape(1, 4, 2)
+            text, _ = detector.decode(clean_symbol(dark), corners)
+            if not text:
+                continue
+            try:
+                code = PageCode.parse(text)
+            except ValueError:
+                continue
+            printed = np.array(qr_modules(text), bool)
+            if printed.shape == dark.shape and (printed != dark).mean() <= GRID_MAX_MISMATCH:
+                return code
+    return None
+
+
+_SAMPLE_SHIFTS = np.float32([[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]]) * (GRID_PX / 4)

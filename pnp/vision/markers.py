@@ -13,6 +13,9 @@ from pnp.pagecode import PageCode
 # refined in the photo itself: a 12 mm fiducial of a page that fills a third of the
 # frame still spans ~25 px there, and detection costs a few ms instead of ~100.
 SEARCH_SIDE = 1000
+# A smaller copy is tried first: most pages fill enough of the frame for their markers
+# to span 13 px or more in it, and detection costs about a third less.
+QUICK_SEARCH_SIDE = 800
 
 
 @cache
@@ -27,6 +30,19 @@ def _detector(fast: bool = True) -> cv2.aruco.ArucoDetector:
     return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), params)
 
 
+def shrunk(gray: np.ndarray, scale: float) -> np.ndarray:
+    """``gray`` scaled by ``scale`` < 1, fast: halved by pixel averaging (OpenCV's
+    whole-factor path, ~0.1 ms) while that stays above the target, the rest bilinear.
+    A fractional INTER_AREA resize of a 3 MP photo costs ~4 ms; bilinear over a
+    factor below 2 drops no pixel."""
+    while scale <= 0.5:
+        gray = cv2.resize(gray, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+        scale *= 2
+    if scale >= 0.999:
+        return gray
+    return cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
+
+
 def _detect(gray: np.ndarray, fast: bool) -> dict[int, np.ndarray]:
     corners, ids, _ = _detector(fast).detectMarkers(gray)
     if ids is None:
@@ -34,18 +50,32 @@ def _detect(gray: np.ndarray, fast: bool) -> dict[int, np.ndarray]:
     return {int(i): q.reshape(4, 2) for q, i in zip(corners, ids.ravel(), strict=True)}
 
 
+def quick_fiducials(gray: np.ndarray) -> dict[int, np.ndarray]:
+    """Markers found in a copy ``SEARCH_SIDE`` px long only, corners unrefined: a cheap
+    look for another page as large in the frame as one already found."""
+    scale = min(1.0, SEARCH_SIDE / max(gray.shape))
+    return {i: q / scale for i, q in _detect(shrunk(gray, scale), True).items()}
+
+
 def find_fiducials(gray: np.ndarray, min_found: int = 3) -> dict[int, np.ndarray]:
     """Marker id -> its four corners (TL, TR, BR, BL as printed), in pixels, float32 (4, 2).
 
-    Searched in a scaled-down copy first; if fewer than ``min_found`` show up there,
-    the whole photo is searched with the slower, more patient settings.
+    Searched in a scaled-down copy first (800 px long, then 1000 px); if fewer than
+    ``min_found`` show up there, the whole photo is searched with the slower, more
+    patient settings.
     """
-    scale = min(1.0, SEARCH_SIDE / max(gray.shape))
     found: dict[int, np.ndarray] = {}
-    if scale < 0.9:
-        small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        found = {i: q / scale for i, q in _detect(small, True).items()}
-        win = max(2, round(1.0 / scale))
+    for side in (QUICK_SEARCH_SIDE, SEARCH_SIDE):
+        scale = side / max(gray.shape)
+        if scale >= 0.9:
+            break
+        more = {i: q / scale for i, q in _detect(shrunk(gray, scale), True).items()}
+        if len(more) > len(found):
+            # ArUco's corners are good to ~1.5 px of the copy: the refinement must reach
+            # that far.
+            found, win = more, max(2, round(2.0 / scale))
+        if len(found) >= max(min_found, 4):  # a fourth marker steadies the far corner
+            break
     if len(found) < min_found:
         found, win = _detect(gray, False), 2
     if not found:

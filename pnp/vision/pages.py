@@ -3,7 +3,8 @@
 The first page comes from ``rectify`` as it is. Two ways lead to more:
 
 - after a page is found, its area is painted white and the photo searched again
-  (at half size: a second whole page has markers just as large as the first);
+  (quickly, in a scaled-down copy: a second whole page has markers just as large as
+  the first);
 - when the first attempt fails and the same fiducial id shows up more than once,
   the markers are split into pages (the set of one instance per id that fits a
   flat page best, then the next), and each page is read with the other pages'
@@ -20,7 +21,7 @@ import cv2
 import numpy as np
 
 from pnp.paper import COMMON_HEIGHT, COMMON_WIDTH
-from pnp.vision.markers import find_fiducials
+from pnp.vision.markers import quick_fiducials
 from pnp.vision.rectify import (
     MAX_REPROJECTION_MM,
     MIN_MARKERS,
@@ -116,8 +117,9 @@ def locate_pages(gray: np.ndarray) -> list[Rectified]:
     work = gray
     while len(pages) < MAX_PAGES:
         work = _paint(work, [page_quad(pages[-1])], grow=1.02)
-        small = cv2.resize(work, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-        if len(find_fiducials(small)) < MIN_MARKERS:
+        # Another whole page has markers as large as the first's: the quick search finds
+        # them (the patient full-size one would cost more than reading the page).
+        if len(quick_fiducials(work)) < MIN_MARKERS:
             break
         try:
             pages.append(rectify(work))
