@@ -11,7 +11,8 @@ thinner than any pen stroke (sensor noise, JPEG blocks) are dropped.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import zlib
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
@@ -67,7 +68,8 @@ def paper_level(gray: np.ndarray, px_per_mm: float) -> np.ndarray:
     paper = cv2.erode(cv2.dilate(small, kernel), kernel)
     paper = cv2.GaussianBlur(paper, (0, 0), PAPER_BLUR * px_per_mm)
     paper = cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR)
-    return gray.astype(np.float32) / np.maximum(paper.astype(np.float32), 1.0)
+    # cv2.divide gives numpy's float32 quotient bit for bit, without the float copies.
+    return cv2.divide(gray, cv2.max(paper, 1), dtype=cv2.CV_32F)
 
 
 ALIGN_SCALE = 0.5  # local shifts are measured on a half-size copy (sub-pixel precise)
@@ -84,38 +86,112 @@ def local_shift(seen: np.ndarray, blank: np.ndarray, px_per_mm: float) -> np.nda
     outliers dropped against their neighbours, gaps filled and smoothed, then
     interpolated to every pixel.
     """
-    k = ALIGN_SCALE
-    a = 1.0 - cv2.resize(blank, None, fx=k, fy=k, interpolation=cv2.INTER_AREA) / np.float32(255)
-    b = 1.0 - np.clip(cv2.resize(seen, None, fx=k, fy=k, interpolation=cv2.INTER_AREA), 0, 1)
-    a, b = a.astype(np.float32), b.astype(np.float32)
-    h, w = a.shape
-    tile = int(ALIGN_TILE_MM * px_per_mm * k) // 2 * 2
-    gw = max(1, round(w / (ALIGN_STEP_MM * px_per_mm * k)))
-    gh = max(1, round(h / (ALIGN_STEP_MM * px_per_mm * k)))
-    window = _hanning(tile)
-    shift = np.zeros((gh, gw, 2), np.float32)
-    valid = np.zeros((gh, gw), np.float32)
-    for j in range(gh):
-        y0 = min(max(0, round((j + 0.5) * h / gh - tile / 2)), h - tile)
-        for i in range(gw):
-            x0 = min(max(0, round((i + 0.5) * w / gw - tile / 2)), w - tile)
-            ta = a[y0 : y0 + tile, x0 : x0 + tile]
-            if ta.std() < 0.04:  # no print to align on
-                continue
-            (dx, dy), response = cv2.phaseCorrelate(ta, b[y0 : y0 + tile, x0 : x0 + tile], window)
-            if response > ALIGN_MIN_RESPONSE and max(abs(dx), abs(dy)) < tile / 4:
-                shift[j, i] = dx, dy
-                valid[j, i] = 1
-    if not valid.any():
+    field = _shift_grid(seen, _prepared(blank, px_per_mm))
+    if field is None:
         return np.zeros((*seen.shape, 2), np.float32)
+    return cv2.resize(field, (seen.shape[1], seen.shape[0]), interpolation=cv2.INTER_LINEAR)
+
+
+def _shift_grid(seen: np.ndarray, prep: _Blank) -> np.ndarray | None:
+    """The shifts of ``local_shift`` on its grid of tiles, in page pixels (None: no print)."""
+    k = ALIGN_SCALE
+    b = cv2.resize(seen, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+    b = 1.0 - np.clip(b, 0, 1, out=b)
+    tile, window = prep.tile, _hanning(prep.tile)
+    a = prep.aligned_on
+    shift = np.zeros((*prep.grid, 2), np.float32)
+    valid = np.zeros(prep.grid, np.float32)
+    for j, i, y0, x0 in prep.tiles:
+        (dx, dy), response = cv2.phaseCorrelate(
+            a[y0 : y0 + tile, x0 : x0 + tile], b[y0 : y0 + tile, x0 : x0 + tile], window
+        )
+        if response > ALIGN_MIN_RESPONSE and max(abs(dx), abs(dy)) < tile / 4:
+            shift[j, i] = dx, dy
+            valid[j, i] = 1
+    if not valid.any():
+        return None
     for _ in range(2):
         smooth = _fill(shift, valid, 1.0)
         valid = valid * (np.abs(shift - smooth).max(axis=2) <= ALIGN_MAX_MISFIT_PX)
     near, weight = _fill(shift, valid, 0.8, weights=True)
     far = _fill(shift, valid, 3.0)
     trust = np.clip(weight / 0.3, 0, 1)[..., None]
-    field = (trust * near + (1 - trust) * far) / k
-    return cv2.resize(field, (seen.shape[1], seen.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return (trust * near + (1 - trust) * far) / k
+
+
+@dataclass(frozen=True)
+class _Blank:
+    """What the reading needs of one blank sheet at one scale, computed once."""
+
+    printed: np.ndarray  # uint8, the blank with its print widened a little
+    readable: np.ndarray  # uint8, 1 = print light enough for ink to show
+    white: np.ndarray  # uint8, 1 = plain paper (where the noise is measured)
+    aligned_on: np.ndarray  # float32, half size, 1 - blank: what the tiles align
+    tile: int
+    grid: tuple[int, int]  # rows, columns of alignment tiles
+    tiles: tuple[tuple[int, int, int, int], ...]  # (row, column, y0, x0) of tiles with print
+    px_per_mm: float
+
+
+_PREPARED: dict[tuple, _Blank] = {}
+
+
+def _prepared(blank: np.ndarray, px_per_mm: float) -> _Blank:
+    """``_Blank`` of ``blank``, cached by content (a crc32 of the blank costs ~0.5 ms)."""
+    key = (blank.shape, blank.dtype.str, px_per_mm, zlib.crc32(np.ascontiguousarray(blank)))
+    prep = _PREPARED.get(key)
+    if prep is None:
+        if len(_PREPARED) >= 16:
+            _PREPARED.pop(next(iter(_PREPARED)))
+        prep = _PREPARED[key] = _prepare(blank, px_per_mm)
+    return prep
+
+
+def _prepare(blank: np.ndarray, px_per_mm: float) -> _Blank:
+    widen = max(3, int(0.6 * px_per_mm) | 1)
+    # The minimum commutes with the division: the same float print as eroding floats.
+    printed = cv2.erode(blank, np.ones((widen, widen), np.uint8))
+    level = _level(printed)
+    k = ALIGN_SCALE
+    a = 1.0 - cv2.resize(blank, None, fx=k, fy=k, interpolation=cv2.INTER_AREA) / np.float32(255)
+    a = a.astype(np.float32)
+    h, w = a.shape
+    tile = int(ALIGN_TILE_MM * px_per_mm * k) // 2 * 2
+    gw = max(1, round(w / (ALIGN_STEP_MM * px_per_mm * k)))
+    gh = max(1, round(h / (ALIGN_STEP_MM * px_per_mm * k)))
+    tiles = []
+    for j in range(gh):
+        y0 = min(max(0, round((j + 0.5) * h / gh - tile / 2)), h - tile)
+        for i in range(gw):
+            x0 = min(max(0, round((i + 0.5) * w / gw - tile / 2)), w - tile)
+            if a[y0 : y0 + tile, x0 : x0 + tile].std() >= 0.04:  # else no print to align on
+                tiles.append((j, i, y0, x0))
+    return _Blank(
+        printed=printed,
+        readable=(level > DARK_PRINT).astype(np.uint8),
+        white=(level > 0.9).astype(np.uint8),
+        aligned_on=a,
+        tile=tile,
+        grid=(gh, gw),
+        tiles=tuple(tiles),
+        px_per_mm=px_per_mm,
+    )
+
+
+def _level(printed: np.ndarray, factor: float = 1.0) -> np.ndarray:
+    """``printed / 255 * factor`` in float32 (paper = 1), by table: the same floats."""
+    return cv2.LUT(printed, _level_table(factor))
+
+
+@lru_cache(maxsize=16)
+def _level_table(factor: float) -> np.ndarray:
+    table = np.arange(256, dtype=np.float32) / 255.0
+    return table if factor == 1.0 else table * np.float32(factor)
+
+
+def _threshold(prep: _Blank, step: float) -> np.ndarray:
+    """``printed * (1 - step)``: darker than this is ink at ``step``."""
+    return _level(prep.printed, 1.0 - step)
 
 
 @lru_cache(maxsize=8)
@@ -138,12 +214,21 @@ def _grid(h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
 
 def align(seen: np.ndarray, blank: np.ndarray, px_per_mm: float) -> np.ndarray:
     """``seen`` resampled so that its print lies where the blank sheet's does."""
-    shift = local_shift(seen, blank, px_per_mm)
-    x, y = _grid(*seen.shape)
-    return cv2.remap(
-        seen, x + shift[..., 0], y + shift[..., 1], cv2.INTER_LINEAR,
-        borderMode=cv2.BORDER_REPLICATE,
-    )  # fmt: skip
+    return _aligned(seen, _prepared(blank, px_per_mm))
+
+
+def _aligned(seen: np.ndarray, prep: _Blank) -> np.ndarray:
+    field = _shift_grid(seen, prep)
+    h, w = seen.shape
+    x, y = _grid(h, w)
+    if field is None:
+        return seen.copy()
+    # One channel at a time: contiguous maps, added in place.
+    mx = cv2.resize(np.ascontiguousarray(field[..., 0]), (w, h), interpolation=cv2.INTER_LINEAR)
+    my = cv2.resize(np.ascontiguousarray(field[..., 1]), (w, h), interpolation=cv2.INTER_LINEAR)
+    cv2.add(mx, x, dst=mx)
+    cv2.add(my, y, dst=my)
+    return cv2.remap(seen, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
 def added_ink(
@@ -193,21 +278,30 @@ def ink_masks(
     nothing can be told, and nothing is called ink.
     """
     step = INK_STEP if step is None else step
-    seen = align(paper_level(photo, px_per_mm), blank, px_per_mm)
-    printed = blank.astype(np.float32) / 255.0
-    widen = max(3, int(0.6 * px_per_mm) | 1)
-    printed = cv2.erode(printed, np.ones((widen, widen), np.uint8))
-    steps = np.maximum(np.float32(step), NOISE_STEPS * paper_noise(seen, printed, px_per_mm, step))
-    readable = printed > DARK_PRINT
-    ink = ((seen < printed * (1.0 - steps)) & readable).astype(np.uint8)
-    base = ((seen < printed * np.float32(1.0 - step)) & readable).astype(np.uint8)
+    prep = _prepared(blank, px_per_mm)
+    seen = _aligned(paper_level(photo, px_per_mm), prep)
+    threshold = _threshold(prep, step)
+    noise = _paper_noise(seen, prep, threshold)
+    steps = np.maximum(np.float32(step), NOISE_STEPS * noise)
+    readable = prep.readable
+    base = cv2.compare(seen, threshold, cv2.CMP_LT)
+    cv2.min(base, readable, dst=base)  # 0/255 and 0/1: 1 where both
+    raised = steps > np.float32(step)
+    if raised.any():
+        # Where the step is the base step the ink is the base ink: compare only elsewhere.
+        ys, xs = np.nonzero(raised.any(axis=1))[0], np.nonzero(raised.any(axis=0))[0]
+        y0, y1, x0, x1 = ys[0], ys[-1] + 1, xs[0], xs[-1] + 1
+        ink = base.copy()
+        sub = (slice(y0, y1), slice(x0, x1))
+        printed = _level(np.ascontiguousarray(prep.printed[sub]))
+        ink[sub] = (seen[sub] < printed * (1.0 - steps[sub])) & (readable[sub] > 0)
+        ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, _SPECK)
+        base = cv2.morphologyEx(base, cv2.MORPH_OPEN, _SPECK)
+    else:
+        base = cv2.morphologyEx(base, cv2.MORPH_OPEN, _SPECK)
+        ink = base.copy()
     # A pen stroke is 2 px wide or more; isolated specks are noise.
-    return InkMasks(
-        cv2.morphologyEx(ink, cv2.MORPH_OPEN, _SPECK),
-        steps,
-        cv2.morphologyEx(base, cv2.MORPH_OPEN, _SPECK),
-        readable.astype(np.uint8),
-    )
+    return InkMasks(ink, steps, base, readable.copy())
 
 
 def paper_noise(seen: np.ndarray, printed: np.ndarray, px_per_mm: float, step: float):
@@ -216,17 +310,39 @@ def paper_noise(seen: np.ndarray, printed: np.ndarray, px_per_mm: float, step: f
     Measured on the bright side of the local paper level only: ink never makes paper
     brighter, so strokes and misregistered print do not pass for noise.
     """
+    white = (printed > 0.9) & (seen > printed * (1.0 - step))
+    return _noise(seen, white, px_per_mm)
+
+
+def _paper_noise(seen: np.ndarray, prep: _Blank, threshold: np.ndarray) -> np.ndarray:
+    white = cv2.compare(seen, threshold, cv2.CMP_GT)  # 0 or 255
+    cv2.bitwise_and(white, prep.white, dst=white)  # 0 or 1
+    return _noise(seen, white, prep.px_per_mm)
+
+
+def _noise(seen: np.ndarray, white: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """``paper_noise`` over ``white`` (bool, or uint8 0/1), in few full-size passes."""
     k = 0.25
     size = (seen.shape[1], seen.shape[0])
     win = (int(NOISE_WINDOW_MM * px_per_mm * k) | 1,) * 2
-    white = ((printed > 0.9) & (seen > printed * (1.0 - step))).astype(np.float32)
-    area = cv2.blur(cv2.resize(white, None, fx=k, fy=k, interpolation=cv2.INTER_AREA), win)
+    white = white.view(np.uint8) if white.dtype == bool else white
+    area = cv2.blur(_quarter(white.astype(np.float32)), win)
     area = np.maximum(area, 1e-3)
-    total = cv2.blur(cv2.resize(seen * white, None, fx=k, fy=k, interpolation=cv2.INTER_AREA), win)
+    # seen * white, and max(seen - level, 0) * white: zero off the white paper.
+    masked = np.zeros_like(seen)
+    cv2.copyTo(seen, white, masked)
+    total = cv2.blur(_quarter(masked), win)
     level = cv2.resize(total / area, size, interpolation=cv2.INTER_LINEAR)
-    bright = np.maximum(seen - level, 0) * white
-    var = cv2.blur(cv2.resize(bright * bright, None, fx=k, fy=k, interpolation=cv2.INTER_AREA), win)
+    bright = np.zeros_like(seen)
+    cv2.subtract(seen, level, dst=bright, mask=white)
+    cv2.threshold(bright, 0, 0, cv2.THRESH_TOZERO, dst=bright)
+    cv2.multiply(bright, bright, dst=bright)
+    var = cv2.blur(_quarter(bright), win)
     return cv2.resize(np.sqrt(2 * var / area), size, interpolation=cv2.INTER_LINEAR)
+
+
+def _quarter(image: np.ndarray) -> np.ndarray:
+    return cv2.resize(image, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
 
 
 _SPECK = np.ones((2, 2), np.uint8)
@@ -334,27 +450,136 @@ def read_fields(
     """Every field's share of added ink, classified; ``steps``, ``base`` and ``readable``
     (from ``ink_masks``) record the ink step used in each field, its ink at the base step,
     its coverage and the ink just past its outline."""
+    if not fields:
+        return []
+    boxes = _field_boxes(fields, px_per_mm)
     integral = cv2.integral(mask)
     free = _free_paper(fields, mask.shape, px_per_mm)
     free_integral = cv2.integral(free)
-    spilled_integral = cv2.integral(mask & free)
+    spilled_integral = cv2.integral(cv2.bitwise_and(mask, free))
+    inside = boxes.inside
+    area = np.maximum(1, (inside[:, 2] - inside[:, 0]) * (inside[:, 3] - inside[:, 1]))
+    ink = _box_sums(integral, inside) / area
+    room = _box_sums(free_integral, boxes.spill)
+    spilled = _box_sums(spilled_integral, boxes.spill)
+    spill = np.where(room >= 4, spilled / np.maximum(room, 1), -1.0)
+    if steps is not None:
+        cy = np.clip((inside[:, 1] + inside[:, 3]) // 2, 0, steps.shape[0] - 1)
+        cx = np.clip((inside[:, 0] + inside[:, 2]) // 2, 0, steps.shape[1] - 1)
+        step_at = steps[cy, cx].astype(np.float64).tolist()
+    else:
+        step_at = None
+    extra = _coverage(boxes, area, ink, integral, base, readable)
     out = []
-    for f in fields:
-        x0, y0, x1, y1 = _inside(f, px_per_mm)
-        area = max(1, (x1 - x0) * (y1 - y0))
-        ink = _box_sum(integral, (x0, y0, x1, y1)) / area
-        spill = []
-        for box in _spill_boxes(f, px_per_mm):
-            room = _box_sum(free_integral, box)
-            spill.append(round(_box_sum(spilled_integral, box) / room, 3) if room >= 4 else -1.0)
-        state, conf = classify(ink)
-        step = INK_STEP
-        if steps is not None:
-            cy = min(max((y0 + y1) // 2, 0), steps.shape[0] - 1)
-            cx = min(max((x0 + x1) // 2, 0), steps.shape[1] - 1)
-            step = round(float(steps[cy, cx]), 3)
-        out.append(FieldReading(f.id, state, round(ink, 4), round(conf, 3), tuple(spill), step))
-    return _with_coverage(out, fields, px_per_mm, integral, base, readable)
+    for n, (f, share, sides) in enumerate(zip(fields, ink.tolist(), spill.tolist(), strict=True)):
+        state, conf = classify(share)
+        more = {}
+        if extra is not None:
+            more = {
+                "base_ink": round(extra[0][n], 4),
+                "coverage": round(extra[1][n], 4),
+                "beyond": round(extra[2][n], 3),
+            }
+        out.append(
+            FieldReading(
+                f.id,
+                state,
+                round(share, 4),
+                round(conf, 3),
+                tuple(round(v, 3) for v in sides),
+                INK_STEP if step_at is None else round(step_at[n], 3),
+                **more,
+            )
+        )
+    return out
+
+
+@dataclass(frozen=True)
+class _Boxes:
+    """Pixel boxes (x0, y0, x1, y1) of every field: (n, 4) inside, (n, 4, 4) spill and
+    beyond bands."""
+
+    inside: np.ndarray
+    spill: np.ndarray
+    beyond: np.ndarray
+
+
+def _field_boxes(fields: list[Field], px_per_mm: float) -> _Boxes:
+    """``_inside``, ``_spill_boxes`` and ``_beyond_boxes`` of all fields at once (the same
+    float operations in the same order, so the same pixels)."""
+    x = np.array([f.x for f in fields])
+    y = np.array([f.y for f in fields])
+    w = np.array([f.w for f in fields])
+    h = np.array([f.h for f in fields])
+    circle = np.array([f.shape == "circle" for f in fields])
+    r = w / 2
+    # bounds
+    bx0 = np.where(circle, x - r, x)
+    by0 = np.where(circle, y - r, y)
+    bx1 = np.where(circle, x + r, x + w)
+    by1 = np.where(circle, y + r, y + h)
+    half = (w / 2) / 2**0.5 - INSET_MM * 0.5
+    inside = np.stack(
+        [
+            np.where(circle, x - half, x + INSET_MM),
+            np.where(circle, y - half, y + INSET_MM),
+            np.where(circle, x + half, x + w - INSET_MM),
+            np.where(circle, y + half, y + h - INSET_MM),
+        ],
+        axis=1,
+    )
+    c = 0.28 * r
+    corners = np.stack(
+        [
+            np.stack([bx0 - 0.15, by0 - 0.15, bx0 + c, by0 + c], axis=1),
+            np.stack([bx1 - c, by0 - 0.15, bx1 + 0.15, by0 + c], axis=1),
+            np.stack([bx0 - 0.15, by1 - c, bx0 + c, by1 + 0.15], axis=1),
+            np.stack([bx1 - c, by1 - c, bx1 + 0.15, by1 + 0.15], axis=1),
+        ],
+        axis=1,
+    )
+    a, b = SPILL_IN_MM, SPILL_OUT_MM
+    bands = np.stack(
+        [
+            np.stack([bx0, by0 - b, bx1, by0 - a], axis=1),
+            np.stack([bx0, by1 + a, bx1, by1 + b], axis=1),
+            np.stack([bx0 - b, by0, bx0 - a, by1], axis=1),
+            np.stack([bx1 + a, by0, bx1 + b, by1], axis=1),
+        ],
+        axis=1,
+    )
+    a, b = BEYOND_IN_MM, BEYOND_OUT_MM
+    around = np.stack(
+        [
+            np.stack([bx0 - b, by0 - b, bx1 + b, by0 - a], axis=1),
+            np.stack([bx0 - b, by1 + a, bx1 + b, by1 + b], axis=1),
+            np.stack([bx0 - b, by0 - a, bx0 - a, by1 + a], axis=1),
+            np.stack([bx1 + a, by0 - a, bx1 + b, by1 + a], axis=1),
+        ],
+        axis=1,
+    )
+    spill = np.where(circle[:, None, None], corners, bands)
+    beyond = np.where(circle[:, None, None], corners, around)
+    # np.rint rounds half to even, as round() does.
+    return _Boxes(*(np.rint(v * px_per_mm).astype(np.int64) for v in (inside, spill, beyond)))
+
+
+def _coverage(boxes, area, ink, integral, base, readable):
+    """(base_ink, coverage, beyond) lists of every field, or None without ``base`` and
+    ``readable``."""
+    if base is None and readable is None:
+        return None
+    inside = boxes.inside
+    base_ink = _box_sums(cv2.integral(base), inside) / area if base is not None else ink
+    coverage, beyond = ink, np.zeros(len(inside))
+    if readable is not None:
+        readable_integral = cv2.integral(readable)
+        room_in = _box_sums(readable_integral, inside)
+        coverage = np.minimum(1.0, ink * area / np.maximum(np.maximum(room_in, area // 20), 1))
+        room = _box_sums(readable_integral, boxes.beyond).sum(axis=1)
+        inked = _box_sums(integral, boxes.beyond).sum(axis=1)
+        beyond = np.where(room >= 4, inked / np.maximum(room, 1), 0.0)
+    return base_ink.tolist(), coverage.tolist(), beyond.tolist()
 
 
 def _box_sums(integral: np.ndarray, boxes: np.ndarray) -> np.ndarray:
@@ -364,31 +589,3 @@ def _box_sums(integral: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     x1, y1 = np.maximum(x1, x0), np.maximum(y1, y0)
     ii = integral
     return ii[y1, x1] - ii[y0, x1] - ii[y1, x0] + ii[y0, x0]
-
-
-def _with_coverage(readings, fields, px_per_mm, integral, base, readable):
-    """The readings with ``base_ink``, ``coverage`` and ``beyond`` (all fields at once)."""
-    if base is None and readable is None:
-        return readings
-    inside = np.array([_inside(f, px_per_mm) for f in fields], np.int64)
-    area = np.maximum(1, (inside[:, 2] - inside[:, 0]) * (inside[:, 3] - inside[:, 1]))
-    ink = _box_sums(integral, inside) / area
-    base_ink = _box_sums(cv2.integral(base), inside) / area if base is not None else ink
-    coverage, beyond = ink, np.zeros(len(fields))
-    if readable is not None:
-        readable_integral = cv2.integral(readable)
-        room_in = _box_sums(readable_integral, inside)
-        coverage = np.minimum(1.0, ink * area / np.maximum(np.maximum(room_in, area // 20), 1))
-        around = np.array([_beyond_boxes(f, px_per_mm) for f in fields], np.int64)
-        room = _box_sums(readable_integral, around).sum(axis=1)
-        inked = _box_sums(integral, around).sum(axis=1)
-        beyond = np.where(room >= 4, inked / np.maximum(room, 1), 0.0)
-    return [
-        replace(
-            r,
-            base_ink=round(float(b), 4),
-            coverage=round(float(c), 4),
-            beyond=round(float(o), 3),
-        )
-        for r, b, c, o in zip(readings, base_ink, coverage, beyond, strict=True)
-    ]
