@@ -282,25 +282,18 @@ def ink_masks(
     seen = _aligned(paper_level(photo, px_per_mm), prep)
     threshold = _threshold(prep, step)
     noise = _paper_noise(seen, prep, threshold)
-    steps = np.maximum(np.float32(step), NOISE_STEPS * noise)
+    steps = np.multiply(noise, np.float32(NOISE_STEPS), out=noise)
+    np.maximum(steps, np.float32(step), out=steps)
     readable = prep.readable
-    base = cv2.compare(seen, threshold, cv2.CMP_LT)
-    cv2.min(base, readable, dst=base)  # 0/255 and 0/1: 1 where both
-    raised = steps > np.float32(step)
-    if raised.any():
-        # Where the step is the base step the ink is the base ink: compare only elsewhere.
-        ys, xs = np.nonzero(raised.any(axis=1))[0], np.nonzero(raised.any(axis=0))[0]
-        y0, y1, x0, x1 = ys[0], ys[-1] + 1, xs[0], xs[-1] + 1
-        ink = base.copy()
-        sub = (slice(y0, y1), slice(x0, x1))
-        printed = _level(np.ascontiguousarray(prep.printed[sub]))
-        ink[sub] = (seen[sub] < printed * (1.0 - steps[sub])) & (readable[sub] > 0)
-        ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, _SPECK)
-        base = cv2.morphologyEx(base, cv2.MORPH_OPEN, _SPECK)
-    else:
-        base = cv2.morphologyEx(base, cv2.MORPH_OPEN, _SPECK)
-        ink = base.copy()
+    base = cv2.compare(seen, threshold, cv2.CMP_LT)  # 0 or 255
+    cv2.min(base, readable, dst=base)  # 0 or 1
+    # printed * (1 - steps), in place
+    below = np.multiply(_level(prep.printed), np.subtract(np.float32(1.0), steps), out=threshold)
+    ink = cv2.compare(seen, below, cv2.CMP_LT)
+    cv2.min(ink, readable, dst=ink)
     # A pen stroke is 2 px wide or more; isolated specks are noise.
+    ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, _SPECK)
+    base = cv2.morphologyEx(base, cv2.MORPH_OPEN, _SPECK)
     return InkMasks(ink, steps, base, readable.copy())
 
 
