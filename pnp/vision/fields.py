@@ -372,12 +372,13 @@ SPILL_OUT_MM = 1.2
 
 def _free_paper(fields: list[Field], shape: tuple[int, int], px_per_mm: float) -> np.ndarray:
     """1 where no field lies: ink there belongs to no box."""
+    return _free_of(_field_boxes(fields, px_per_mm).taken, shape)
+
+
+def _free_of(taken: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
     free = np.ones(shape, np.uint8)
-    for f in fields:
-        x0, y0, x1, y1 = f.bounds
-        p0 = (round((x0 - 0.2) * px_per_mm), round((y0 - 0.2) * px_per_mm))
-        p1 = (round((x1 + 0.2) * px_per_mm), round((y1 + 0.2) * px_per_mm))
-        cv2.rectangle(free, p0, p1, 0, -1)
+    for x0, y0, x1, y1 in taken.tolist():
+        cv2.rectangle(free, (x0, y0), (x1, y1), 0, -1)
     return free
 
 
@@ -447,7 +448,7 @@ def read_fields(
         return []
     boxes = _field_boxes(fields, px_per_mm)
     integral = cv2.integral(mask)
-    free = _free_paper(fields, mask.shape, px_per_mm)
+    free = _free_of(boxes.taken, mask.shape)
     free_integral = cv2.integral(free)
     spilled_integral = cv2.integral(cv2.bitwise_and(mask, free))
     inside = boxes.inside
@@ -466,20 +467,22 @@ def read_fields(
     out = []
     for n, (f, share, sides) in enumerate(zip(fields, ink.tolist(), spill.tolist(), strict=True)):
         state, conf = classify(share)
+        # round(0.0, n) is 0.0: most shares are, and round() is the loop's main cost.
         more = {}
         if extra is not None:
+            b, c, o = extra[0][n], extra[1][n], extra[2][n]
             more = {
-                "base_ink": round(extra[0][n], 4),
-                "coverage": round(extra[1][n], 4),
-                "beyond": round(extra[2][n], 3),
+                "base_ink": round(b, 4) if b else b,
+                "coverage": round(c, 4) if c else c,
+                "beyond": round(o, 3) if o else o,
             }
         out.append(
             FieldReading(
                 f.id,
                 state,
-                round(share, 4),
+                round(share, 4) if share else share,
                 round(conf, 3),
-                tuple(round(v, 3) for v in sides),
+                tuple(round(v, 3) if v else v for v in sides),
                 INK_STEP if step_at is None else round(step_at[n], 3),
                 **more,
             )
@@ -495,6 +498,7 @@ class _Boxes:
     inside: np.ndarray
     spill: np.ndarray
     beyond: np.ndarray
+    taken: np.ndarray  # (n, 4) the field's bounds widened by 0.2 mm (off the free paper)
 
 
 def _field_boxes(fields: list[Field], px_per_mm: float) -> _Boxes:
@@ -551,10 +555,13 @@ def _field_boxes(fields: list[Field], px_per_mm: float) -> _Boxes:
         ],
         axis=1,
     )
+    taken = np.stack([bx0 - 0.2, by0 - 0.2, bx1 + 0.2, by1 + 0.2], axis=1)
     spill = np.where(circle[:, None, None], corners, bands)
     beyond = np.where(circle[:, None, None], corners, around)
     # np.rint rounds half to even, as round() does.
-    return _Boxes(*(np.rint(v * px_per_mm).astype(np.int64) for v in (inside, spill, beyond)))
+    return _Boxes(
+        *(np.rint(v * px_per_mm).astype(np.int64) for v in (inside, spill, beyond, taken))
+    )
 
 
 def _coverage(boxes, area, ink, integral, base, readable):
