@@ -39,7 +39,13 @@ from scoring.distant_suns.engine import (
     play,
     play_game,
 )
-from scoring.distant_suns.engine.balance import seat_win_rates, sheet_capacity, summary
+from scoring.distant_suns.engine.balance import (
+    seat_study,
+    seat_win_rates,
+    sheet_capacity,
+    summary,
+    without_race,
+)
 from scoring.distant_suns.engine.game import shipped
 from scoring.distant_suns.hexgrid import parse_hex_id
 from scoring.distant_suns.placement import Placement, legal_placements
@@ -376,3 +382,27 @@ def test_balance_measurements_run():
     rates = seat_win_rates("random", 2, seed=1, players=2)
     assert len(rates) == 2 and sum(rates) >= 1
     assert summary([1, 2, 3, 4]).median == 2.5
+
+
+def test_seat_study_follows_the_turn_order():
+    """Rounds go round the table: 3 openings a game, never by seat 4 of 4 (12-15 turns)."""
+    study = seat_study("random", 6, seed=2)
+    assert sum(study.turns.values()) == 6 and set(study.turns) <= {12, 13, 14, 15}
+    played = sum(t * n for t, n in study.turns.items()) / 6
+    assert sum(study.active) == pytest.approx(played)
+    assert sum(study.starts) == pytest.approx(3.0)
+    assert study.starts[3] == 0 and study.active[3] == 3.0
+    assert sum(p for p, _ in study.wins_by_active.values()) == 4 * 6
+    assert all(w <= 1 for w in study.wins) and sum(study.wins) >= 1 - 1e-9
+
+
+def test_without_race_only_changes_the_later_frontier_values():
+    cosmos = shipped()[0]
+    flat = without_race(cosmos)
+    for key, reward in cosmos.scoring.frontier_rewards.items():
+        assert flat.scoring.frontier_rewards[key].later == reward.first
+        assert flat.scoring.frontier_rewards[key].first == reward.first
+    assert (
+        flat.spaces == cosmos.spaces
+        and flat.scoring.treasure_bonus == cosmos.scoring.treasure_bonus
+    )

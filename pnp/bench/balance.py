@@ -53,9 +53,16 @@ def _ds(args: tuple[str, int, int]) -> dict:
             "shapes": b.shapes_placed("greedy", games, seed),
         }
     if kind == "seats":
+        from dataclasses import asdict
+
+        from scoring.distant_suns.engine.game import shipped
+
         return {
-            "greedy": list(b.seat_win_rates("greedy", games, seed)),
-            "random": list(b.seat_win_rates("random", games, seed)),
+            "greedy": asdict(b.seat_study("greedy", games, seed)),
+            "random": asdict(b.seat_study("random", games, seed)),
+            "no_race": asdict(
+                b.seat_study("greedy", games, seed, cosmos=b.without_race(shipped()[0]))
+            ),
         }
     return {
         "tight": b.sheet_capacity(games, seed, "tight"),
@@ -110,7 +117,7 @@ def report(sd: list[dict], ds: dict, games: int, seed: int, plots: list[str]) ->
     in_band = all(SOLO_BAND[0] <= m <= SOLO_BAND[1] for m in medians)
     ordered = all(a > b for a, b in zip(medians, medians[1:], strict=False))
     sd_seats = max(max(r["seats"]) for r in sd)
-    ds_seats = max(ds["seats"]["greedy"])
+    ds_seats = max(ds["seats"]["greedy"]["wins"])
     ok = lambda flag: "met" if flag else "**not met**"  # noqa: E731
     lines = [
         "# Balance report",
@@ -125,7 +132,9 @@ def report(sd: list[dict], ds: dict, games: int, seed: int, plots: list[str]) ->
         f"the Aaraka Glider is the easiest: {ok(medians[0] == max(medians))}.",
         f"- No seat wins more than {SEAT_LIMIT:.0%} of 4-player games: Stellar Drift "
         f"{ok(sd_seats <= SEAT_LIMIT)} (worst seat {sd_seats:.1%}); Distant Suns greedy "
-        f"{ok(ds_seats <= SEAT_LIMIT)} (worst seat {ds_seats:.1%}).",
+        f"{ok(ds_seats <= SEAT_LIMIT)} (worst seat {ds_seats:.1%}): the rulebook's turn order "
+        "favours the first active player whatever the sheets; see "
+        "[Distant Suns: seat order](#distant-suns-seat-order).",
         "",
         "## Stellar Drift",
         "",
@@ -164,15 +173,53 @@ def report(sd: list[dict], ds: dict, games: int, seed: int, plots: list[str]) ->
         f"- Shapes drawn per solo game (greedy): {_q(ds['solo']['shapes'])}.",
         f"- Shapes that fit on a Cosmos sheet: tight packing {_q(cap_t)}, random packing "
         f"{_q(cap_r)} ({games} boards).",
-        "- 4-player seat wins (seat 1 is the first active player), greedy: "
-        + " / ".join(f"{w:.0%}" for w in ds["seats"]["greedy"])
-        + "; random: "
-        + " / ".join(f"{w:.0%}" for w in ds["seats"]["random"])
-        + " (a shared win counts for every player sharing it).",
     ]
+    lines += _ds_seats(ds["seats"])
     if plots:
         lines += ["", "## Plots", ""] + [f"![{p}]({p})" for p in plots]
     return "\n".join(lines) + "\n"
+
+
+def _ds_seats(seats: dict) -> list[str]:
+    greedy, rand, no_race = seats["greedy"], seats["random"], seats["no_race"]
+    n = greedy["games"]
+    pct = lambda xs: " / ".join(f"{x:.0%}" for x in xs)  # noqa: E731
+    lines = [
+        "",
+        "## Distant Suns: seat order",
+        "",
+        f"{n} four-player games per row; seat 1 is the first active player (the youngest). "
+        "A shared win counts for every player sharing it. *No race*: the same greedy games "
+        "with every Frontier worth its first value to all who reach it (a what-if, not a rule).",
+        "",
+        "| bots | seat wins | active turns per game | rounds opened per game |",
+        "|---|---|---|---|",
+    ]
+    for label, st in (("greedy", greedy), ("random", rand), ("greedy, no race", no_race)):
+        active = " / ".join(f"{x:.2f}" for x in st["active"])
+        starts = " / ".join(f"{x:.2f}" for x in st["starts"])
+        lines.append(f"| {label} | {pct(st['wins'])} | {active} | {starts} |")
+    turns = ", ".join(f"{t} turns {c / n:.0%}" for t, c in greedy["turns"].items())
+    by_active = ", ".join(
+        f"{a} active turns: {w:.0%} of {p} players"
+        for a, (p, w) in greedy["wins_by_active"].items()
+    )
+    lines += [
+        "",
+        f"- Greedy games by length: {turns}.",
+        f"- Greedy players who won, by their active turns: {by_active}.",
+        "- Why: a round ends when the active player cannot place a Module, and that player "
+        "opens the next round. So the 12-15 turns of a game go round the table from seat 1: "
+        "after a 4-turn round seat 1 opens again, after a 5-turn one the next seat does. "
+        "Seat 1 always opens the game, opens most rounds (with every notch free, the widest "
+        "choice) and is active most often; seat 4 never opens a round. Every turn over 12 is "
+        "an extra active turn for the first seats. A board's notches only decide how often "
+        "a round has 5 turns (the rulebook: 4 or 5); even at 12 turns seat 1 opens all three "
+        "rounds. The edge is not the Frontier race, which the Cosmos sets: with the race "
+        "taken out, the first seats still lead. pnp keeps the rulebook's order; players who "
+        "mind can rotate who starts from game to game.",
+    ]
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:

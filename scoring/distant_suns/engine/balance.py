@@ -96,6 +96,84 @@ def seat_win_rates(
     return tuple(w / games for w in wins)
 
 
+@dataclass(frozen=True)
+class SeatStudy:
+    """Who wins a 4-player game, and the turn order's share in it.
+
+    Seat 0 is the first active player. ``wins[s]``: share of games seat s wins
+    (shared wins count for each sharer). ``active[s]``: mean turns seat s is
+    the active player; ``starts[s]``: mean rounds it opens. ``turns``: games
+    by turns played (12 to 15). ``wins_by_active``: for each number of active
+    turns a player had, (players, share of them who won).
+    """
+
+    games: int
+    wins: tuple[float, ...]
+    active: tuple[float, ...]
+    starts: tuple[float, ...]
+    turns: dict[int, int]
+    wins_by_active: dict[int, tuple[int, float]]
+
+
+def seat_study(
+    bot: str,
+    games: int,
+    seed: int | str = 0,
+    players: int = 4,
+    cosmos: Cosmos | None = None,
+) -> SeatStudy:
+    """:class:`SeatStudy` of ``games`` seeded games by ``bot`` (``cosmos``: a what-if sheet).
+
+    >>> s = seat_study("random", 2, seed=1, players=2)
+    >>> sum(s.turns.values()), len(s.wins), sum(s.starts)
+    (2, 2, 3.0)
+    """
+    wins = [0] * players
+    active = [0] * players
+    starts = [0] * players
+    turns: dict[int, int] = {}
+    by_active: dict[int, list[int]] = {}
+    for i in range(games):
+        final = play_game(players, bot, _seed(seed, i), cosmos=cosmos)
+        names = [p.name for p in final.players]
+        counts = [0] * players
+        for record in final.history:
+            counts[record.active] += 1
+            if record.turn == 1:
+                starts[record.active] += 1
+        turns[len(final.history)] = turns.get(len(final.history), 0) + 1
+        won = {names.index(s.player) for s in final.standings() if s.place == 1}
+        for seat, n in enumerate(counts):
+            active[seat] += n
+            tally = by_active.setdefault(n, [0, 0])
+            tally[0] += 1
+            if seat in won:
+                wins[seat] += 1
+                tally[1] += 1
+    return SeatStudy(
+        games,
+        tuple(w / games for w in wins),
+        tuple(a / games for a in active),
+        tuple(s / games for s in starts),
+        dict(sorted(turns.items())),
+        {n: (t, w / t) for n, (t, w) in sorted(by_active.items())},
+    )
+
+
+def without_race(cosmos: Cosmos) -> Cosmos:
+    """``cosmos`` with every Frontier worth its first value to everyone who reaches it.
+
+    A what-if, not a rule: it shows how much of a seat's edge the Frontier race makes.
+    """
+    rewards = {
+        k: r.model_copy(update={"later": r.first})
+        for k, r in cosmos.scoring.frontier_rewards.items()
+    }
+    return cosmos.model_copy(
+        update={"scoring": cosmos.scoring.model_copy(update={"frontier_rewards": rewards})}
+    )
+
+
 def sheet_capacity(
     games: int,
     seed: int | str = 0,
@@ -151,11 +229,14 @@ def sheet_capacity(
 
 
 __all__ = [
+    "SeatStudy",
     "Summary",
+    "seat_study",
     "seat_win_rates",
     "shapes_placed",
     "sheet_capacity",
     "solo_scores",
     "summary",
     "turns_played",
+    "without_race",
 ]

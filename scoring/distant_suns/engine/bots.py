@@ -27,6 +27,7 @@ from scoring.distant_suns.engine.board import Board, ModulePlacement
 from scoring.distant_suns.engine.game import GameState, new_game
 from scoring.distant_suns.engine.tables import Fit
 from scoring.distant_suns.hexgrid import Hex, distance
+from scoring.distant_suns.layout import Cosmos
 from scoring.distant_suns.placement import Placement
 from scoring.distant_suns.score import Standing
 
@@ -246,9 +247,13 @@ def play_game(
     seed: int | str = 0,
     board: Board | None = None,
     first_player: int = 0,
+    cosmos: Cosmos | None = None,
 ) -> GameState:
-    """A whole game by ``bots`` (one per player, or one name for all); the final state."""
-    state = new_game(players, board, seed=seed, first_player=first_player)
+    """A whole game by ``bots`` (one per player, or one name for all); the final state.
+
+    ``cosmos`` replaces the shipped Cosmos sheet (a what-if for the balance report).
+    """
+    state = new_game(players, board, seed=seed, first_player=first_player, cosmos=cosmos)
     n = len(state.players)
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         bots = [bots] * n
