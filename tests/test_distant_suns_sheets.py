@@ -162,6 +162,31 @@ def test_board_and_tiles_hold_every_component():
         assert texts.count(str(n)) >= 2  # both faces of Module n
 
 
+def _notches(pages):
+    return [
+        item
+        for p in pages
+        for item in _walk(p.page.items)
+        if isinstance(item, Poly) and len(item.points) == 3
+    ]
+
+
+def test_board_notches_come_from_board_yaml():
+    from pnp.paper import PAPERS
+    from pnp.sheets.base import Palette
+    from pnp.sheets.distant_suns.board import build_board_pages
+    from scoring.distant_suns.engine.board import load_board_layout
+
+    layout = load_board_layout()
+    shipped = _notches(built("distant-suns", "board", "standard", "a4"))
+    assert len(shipped) == sum(len(side.notches) for side in layout.sides)
+    fewer = layout.model_copy(
+        update={"sides": (layout.sides[0], layout.sides[1].model_copy(update={"notches": (1, 2)}))}
+    )
+    pages = build_board_pages(COSMOS, SHAPES, fewer, PAPERS["a4"], Palette())
+    assert len(_notches(pages)) == len(layout.sides[0].notches) + 2
+
+
 def test_cli_renders_maps_and_kits(tmp_path):
     runner = CliRunner()
     for sheet in ("cosmos", "templates", "board", "tiles"):

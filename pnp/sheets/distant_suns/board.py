@@ -1,9 +1,11 @@
 """The Dashboard board, printed as two parts laid side by side.
 
 Each part carries three columns; a column is an Exploration Zone space
-between two Optimization spaces, with a notch for the Assignment Modules at
-each long edge. The last column of part 2 is the permanent Black Hole zone,
-printed, with no Optimization tile.
+between two Optimization spaces. The notches for the Assignment Modules are
+cut where layouts/distant_suns/board.yaml puts them (the rules engine reads
+the same file): its first side along the top edge, its second along the
+bottom, each notch centred on the zone space it faces. The last column of
+part 2 is the permanent Black Hole zone, printed, with no Optimization tile.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pnp.render.frame import CONTENT_LEFT, CONTENT_RIGHT, CONTENT_TOP
 from pnp.render.scene import Item, Poly, Rect, Style, Text
 from pnp.sheets.base import Palette, RenderedPage, SheetBuilder
 from pnp.sheets.distant_suns.tiles import ZONE_TILE, zone_face
+from scoring.distant_suns.engine.board import BoardLayout
 from scoring.distant_suns.layout import Cosmos, Shapes
 
 PITCH = 60.0  # mm between neighbouring notches: the Assignment Modules span one pitch
@@ -25,16 +28,21 @@ SPACE_INK_SAVING = Style(stroke="#000000", fill=None, width=0.4, dash=(1.5, 1.0)
 
 
 def build_board_pages(
-    cosmos: Cosmos, shapes: Shapes, paper: Paper, palette: Palette
+    cosmos: Cosmos, shapes: Shapes, layout: BoardLayout, paper: Paper, palette: Palette
 ) -> list[RenderedPage]:
     columns = cosmos.rules.zones_per_game + 1  # the zone tiles, then the printed Black Hole
+    if layout.zone_spaces != columns or len(layout.sides) != 2:
+        raise ValueError(
+            f"board.yaml: {layout.zone_spaces} zone spaces on {len(layout.sides)} sides, but "
+            f"the printed board has {columns} zone spaces between 2 long edges"
+        )
     parts = -(-columns // COLUMNS_PER_PART)
     pages = []
     for part in range(parts):
         b = SheetBuilder()
         first = part * COLUMNS_PER_PART
         cols = range(first, min(columns, first + COLUMNS_PER_PART))
-        _part(b, cosmos, shapes, part, parts, cols, columns, palette)
+        _part(b, cosmos, shapes, layout, part, parts, cols, columns, palette)
         pages.append(
             b.finish_plain(
                 paper,
@@ -50,6 +58,7 @@ def _part(
     b: SheetBuilder,
     cosmos: Cosmos,
     shapes: Shapes,
+    layout: BoardLayout,
     part: int,
     parts: int,
     cols,
@@ -74,7 +83,11 @@ def _part(
     opt_tiles = len(cosmos.optimization.tiles)
     for i, col in enumerate(cols):
         cx = x + (i + 0.5) * PITCH
-        b.add(*_notch(cx, y, 1, ink), *_notch(cx, y + height, -1, ink))
+        top, bottom = (col + 1 in side.notches for side in layout.sides)
+        if top:
+            b.add(*_notch(cx, y, 1, ink))
+        if bottom:
+            b.add(*_notch(cx, y + height, -1, ink))
         zy = y + NOTCH_BAND + OPT_BAND + ZONE_BAND / 2
         if col < columns - 1:
             b.add(

@@ -29,8 +29,9 @@ def templates(layout: str, paper: Paper, serial: int, palette: Palette) -> list[
 
 def board(layout: str, paper: Paper, serial: int, palette: Palette) -> list[RenderedPage]:
     from pnp.sheets.distant_suns.board import build_board_pages
+    from scoring.distant_suns.engine.board import load_board_layout
 
-    return build_board_pages(load_cosmos(), load_shapes(), paper, palette)
+    return build_board_pages(load_cosmos(), load_shapes(), load_board_layout(), paper, palette)
 
 
 def tiles(layout: str, paper: Paper, serial: int, palette: Palette) -> list[RenderedPage]:
