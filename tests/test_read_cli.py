@@ -33,6 +33,7 @@ SHIP, TRACKER, TECH = (
     for i, s in enumerate(("ship", "tracker", "tech"))
 )
 PAD = PHOTOS / "00004-federation-scorepad-easy.jpg"
+PLAYER_PAD = PHOTOS / "00009-federation-scorepad-player-normal.jpg"
 
 
 def run(*args):
@@ -76,9 +77,10 @@ def test_easy_photos_read_their_truth_or_flag_the_difference(photo):
         assert state.state == expected["state"]
 
 
-def test_a_clear_federation_pad_is_its_truth_once_the_doubt_is_answered():
-    expected = truth(PAD)
-    (sheet,) = read_photo(PAD)
+@pytest.mark.parametrize("pad", [PAD, PLAYER_PAD], ids=lambda p: p.stem)
+def test_a_clear_federation_pad_is_its_truth_once_the_doubt_is_answered(pad):
+    expected = truth(pad)
+    (sheet,) = read_photo(pad)
     fields = expected["sheet"]["fields"]
     answers = {d.field: fields[d.field]["marked"] for d in sheet.doubtful}
     (state,), _ = assemble([sheet], answers)

@@ -9,18 +9,22 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import cli
-from pnp.synth.dataset import LEVELS, SHEETS, make, plan
+from pnp.synth.dataset import LEVELS, SHEETS, SLOTS, make, plan
 
 FIXTURES = Path(__file__).parent / "fixtures" / "photos"
 
 
 def test_a_set_cycles_through_every_sheet_and_level():
-    samples = plan(len(SHEETS) * len(LEVELS), seed=9)
-    assert {(s.game, s.sheet) for s in samples} == set(SHEETS)
-    assert {(s.game, s.sheet, s.level) for s in samples} == {
-        (g, sh, lv) for g, sh in SHEETS for lv in LEVELS
+    widest = max(len(slot) for slot in SLOTS)
+    samples = plan(len(SLOTS) * len(LEVELS) * widest, seed=9)
+    assert {(s.game, s.sheet, s.layout) for s in samples} == set(SHEETS)
+    assert {(s.game, s.sheet, s.layout, s.level) for s in samples} == {
+        (*sheet, lv) for sheet in SHEETS for lv in LEVELS
     }
     assert plan(7, 9) == samples[:7]  # extending a set keeps what it had
+    # one cycle of levels already meets every sheet
+    first = plan(len(SLOTS) * len(LEVELS), seed=9)
+    assert {(s.game, s.sheet, s.layout) for s in first} == set(SHEETS)
 
 
 def test_the_same_sample_gives_the_same_bytes_and_truth():
@@ -35,7 +39,7 @@ def test_the_same_sample_gives_the_same_bytes_and_truth():
 
 def test_committed_photos_carry_their_truth():
     photos = sorted(FIXTURES.glob("*.jpg"))
-    assert len(photos) == len(SHEETS) * len(LEVELS)
+    assert len(photos) == len(SLOTS) * len(LEVELS)
     for photo in photos:
         truth = json.loads(photo.with_suffix(".json").read_text())
         assert truth["sample"]["name"] == photo.stem

@@ -17,14 +17,21 @@ import cv2
 import numpy as np
 
 LEVELS = ("easy", "normal", "hard", "real")
-# (game, sheet) pairs the pen can fill; a Stellar Drift state covers three sheets.
-SHEETS = (
-    ("stellar-drift", "ship"),
-    ("stellar-drift", "tracker"),
-    ("stellar-drift", "tech"),
-    ("distant-suns", "cosmos"),
-    ("federation", "scorepad"),
+# What the pen can fill, slot by slot: a set cycles through the slots, and a slot with
+# several sheets takes them in turn. (game, sheet, layout); layout None: the state
+# decides (the ship a Stellar Drift state flies; the table of a Federation score pad).
+# A Stellar Drift state covers three sheets; a Solo state the tracker's two pages.
+SLOTS = (
+    (("stellar-drift", "ship", None),),
+    (("stellar-drift", "tracker", None),),
+    (("stellar-drift", "tech", None),),
+    (("distant-suns", "cosmos", None),),
+    (
+        ("federation", "scorepad", None),
+        ("federation", "scorepad", "player"),
+    ),
 )
+SHEETS = tuple(sheet for slot in SLOTS for sheet in slot)
 FILL_DPI = 200
 
 
@@ -37,21 +44,35 @@ class Sample:
     state_seed: int
     pen_seed: int
     camera_seed: int
+    layout: str | None = None  # None: the state's own (see SLOTS)
 
     @property
     def name(self) -> str:
-        return f"{self.index:05d}-{self.game}-{self.sheet}-{self.level}"
+        sheet = self.sheet if self.layout is None else f"{self.sheet}-{self.layout}"
+        return f"{self.index:05d}-{self.game}-{sheet}-{self.level}"
+
+    def to_json(self) -> dict[str, Any]:
+        # no "layout" key when the state decides: older truth files read the same
+        fields = {k: v for k, v in self.__dict__.items() if k != "layout" or v is not None}
+        return fields | {"name": self.name}
 
 
 def plan(n: int, seed: int) -> list[Sample]:
-    """``n`` samples cycling through every sheet and every level."""
+    """``n`` samples cycling through every slot and every level.
+
+    Cycle ``c`` (one sample per slot) is at level ``c % 4``; a slot of several sheets
+    takes sheet ``(c + c // 4) % len(slot)``, shifted each round of levels so that every
+    sheet meets every level (all of them within 80 samples). Sample ``i`` depends only on
+    ``seed`` and ``i``: a longer set starts with the shorter one.
+    """
     rng = np.random.default_rng(seed)
     out = []
     for i in range(n):
-        game, sheet = SHEETS[i % len(SHEETS)]
-        level = LEVELS[(i // len(SHEETS)) % len(LEVELS)]
+        slot, cycle = SLOTS[i % len(SLOTS)], i // len(SLOTS)
+        game, sheet, layout = slot[(cycle + cycle // len(LEVELS)) % len(slot)]
+        level = LEVELS[cycle % len(LEVELS)]
         s1, s2, s3 = (int(x) for x in rng.integers(0, 2**31, 3))
-        out.append(Sample(i, game, sheet, level, s1, s2, s3))
+        out.append(Sample(i, game, sheet, level, s1, s2, s3, layout))
     return out
 
 
@@ -62,21 +83,34 @@ def make(sample: Sample, megapixels: float | None = None) -> tuple[bytes, dict[s
     from pnp.synth.pen import build_page, fill
     from pnp.synth.states import random_state
 
-    state = random_state(sample.game, sample.state_seed)
-    marks = next(m for m in sheet_marks(sample.game, state) if m.sheet == sample.sheet)
+    state = random_state(sample.game, sample.state_seed, state_layout(sample))
+    pad_layout = sample.layout if sample.sheet == "scorepad" else None
+    marks = next(
+        m
+        for m in sheet_marks(sample.game, state, pad_layout)
+        if m.sheet == sample.sheet and sample.layout in (None, m.layout)
+    )
     filled = fill(build_page(marks), marks, sample.pen_seed, FILL_DPI)
     if sample.level == "real":
         shot = photograph_real(filled.image, sample.camera_seed)
     else:
         shot = photograph(filled.image, sample.level, sample.camera_seed, megapixels=megapixels)
     truth = {
-        "sample": sample.__dict__ | {"name": sample.name},
+        "sample": sample.to_json(),
         "state": state,
         "sheet": filled.truth,
         "style": filled.style.to_json(),
         "camera": {"quad": shot.quad.tolist(), "params": shot.params},
     }
     return shot.jpeg, truth
+
+
+def state_layout(sample: Sample) -> str | None:
+    """The ``random_state`` layout a sample's state is drawn with: a Solo state for the
+    Solo tracker's pages, the pad's layout for a score pad, else the state's choice."""
+    if sample.sheet == "solo":
+        return "solo"
+    return sample.layout
 
 
 def write(samples: list[Sample], out: Path, megapixels: float | None = None) -> Iterator[Path]:

@@ -59,11 +59,14 @@ class SheetMarks:
         return f"{self.sheet}-{self.layout}"
 
 
-def sheet_marks(game: str, state: Mapping[str, Any]) -> list[SheetMarks]:
+def sheet_marks(game: str, state: Mapping[str, Any], layout: str | None = None) -> list[SheetMarks]:
     """Every writable sheet ``state`` covers, with its marks.
 
     Stellar Drift: the ship, tracker and tech sheets of one player; Distant Suns:
-    the Cosmos sheet; Federation: the score pad (table layout, one column per player).
+    the Cosmos sheet; Federation: the score pad, ``layout`` ``table`` (default: one
+    column per player) or ``player`` (one page per player), or for a Solo state
+    (``"mode": "solo"``) the Solo tracker's ``rounds`` and ``projects`` pages.
+    ``layout`` is only for the Federation score pad.
     Raises the game's InvalidState when the state does not parse.
     """
     builders = {
@@ -75,6 +78,10 @@ def sheet_marks(game: str, state: Mapping[str, Any]) -> list[SheetMarks]:
         build = builders[game]
     except KeyError:
         raise ValueError(f"unknown game {game!r}: choose one of {', '.join(builders)}") from None
+    if game == "federation":
+        return build(state, layout)
+    if layout is not None:
+        raise ValueError(f"{game}: the sheets follow the state; no layout {layout!r} to choose")
     return build(state)
 
 
@@ -180,29 +187,61 @@ def _distant_suns(data: Mapping[str, Any]) -> list[SheetMarks]:
 # --- Federation ----------------------------------------------------------------
 
 
-def _federation(data: Mapping[str, Any]) -> list[SheetMarks]:
+PAD_LAYOUTS = ("table", "player")
+
+
+def _federation(data: Mapping[str, Any], layout: str | None = None) -> list[SheetMarks]:
+    if isinstance(data, Mapping) and data.get("mode") == "solo":
+        if layout is not None:
+            raise ValueError(f"a Solo state fills the Solo tracker, not a {layout!r} score pad")
+        return _federation_solo(data)
+    layout = layout or "table"
+    if layout not in PAD_LAYOUTS:
+        raise ValueError(f"unknown score pad layout {layout!r}: choose one of {PAD_LAYOUTS}")
     from scoring.federation.score_pad import load_score_pad, score_pad_totals
-    from scoring.federation.sheet_fields import category_number, total_number, write_id
     from scoring.federation.state import parse_state
 
     state = parse_state(data)
     pad = load_score_pad()
     result = score_pad_totals(pad, {p.name: p.values for p in state.players}, state.modules)
     by_name = {s.player: s for s in result.scores}
+    if layout == "player":
+        # One page per player, every page's fields are column 1's (ids p1-...).
+        return [
+            SheetMarks(
+                "federation",
+                "scorepad",
+                "player",
+                p.serial or k,
+                _pad_column(pad, 1, p, by_name[p.name]),
+            )
+            for k, p in enumerate(state.players, 1)
+        ]
     marks: dict[str, Mark] = {}
     for n, player in enumerate(state.players, 1):
-        marks[f"p{n}-name-write"] = Mark("write", player.name)
-        for category in pad.categories:
-            if category.id not in player.values:
-                continue
-            value = player.values[category.id]
-            number = category_number(n, category)
-            marks[write_id(number.prefix)] = Mark("write", str(value))
-            marks.update({b: Mark("fill") for b in sorted(number.encode(value))})
-        scored = by_name[player.name]
-        total = total_number(pad, n)
-        marks[write_id(total.prefix)] = Mark("write", str(scored.total))
-        marks.update({b: Mark("fill") for b in sorted(total.encode(scored.total))})
-        marks[f"p{n}-rank-write"] = Mark("write", str(scored.rank))
+        marks.update(_pad_column(pad, n, player, by_name[player.name]))
     serial = next((p.serial for p in state.players if p.serial), 1)
     return [SheetMarks("federation", "scorepad", "table", serial, marks)]
+
+
+def _pad_column(pad, n: int, player, scored) -> dict[str, Mark]:
+    """The marks of ``player``'s column ``n``: name, each category, total and rank."""
+    from scoring.federation.sheet_fields import category_number, total_number, write_id
+
+    marks = {f"p{n}-name-write": Mark("write", player.name)}
+    for category in pad.categories:
+        if category.id not in player.values:
+            continue
+        value = player.values[category.id]
+        number = category_number(n, category)
+        marks[write_id(number.prefix)] = Mark("write", str(value))
+        marks.update({b: Mark("fill") for b in sorted(number.encode(value))})
+    total = total_number(pad, n)
+    marks[write_id(total.prefix)] = Mark("write", str(scored.total))
+    marks.update({b: Mark("fill") for b in sorted(total.encode(scored.total))})
+    marks[f"p{n}-rank-write"] = Mark("write", str(scored.rank))
+    return marks
+
+
+def _federation_solo(data: Mapping[str, Any]) -> list[SheetMarks]:
+    raise NotImplementedError("Solo tracker marks")

@@ -2,8 +2,9 @@
 
 - Stellar Drift: a player's Ship, Tracker and Tech sheets share a serial; their marks
   make one state (``scoring.stellar_drift.marks.state_from_marks``).
-- Federation: every score pad page of the batch makes one state, a player per used
-  column (digit bubbles into numbers; the bubbled total is checked against the sum).
+- Federation (``pnp.vision.federation``): every score pad page of the batch makes one
+  state, a player per used column (a ``player`` page is one column); the Solo tracker's
+  pages of one serial make a Solo state.
 - Distant Suns: the Cosmos sheet's shapes come from ``pnp.vision.distant_suns`` when
   it is there; otherwise the marks are read and the state is left for a person.
 
@@ -177,85 +178,6 @@ def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) ->
     return out
 
 
-# --- Federation ------------------------------------------------------------------
-
-
-def _federation(sheets: list[SheetReading], answers: Answers) -> Assembled:
-    from scoring.federation.bubbles import BubbleError
-    from scoring.federation.score_pad import load_score_pad
-    from scoring.federation.sheet_fields import read_score_pad, total_number
-
-    out = _base("federation", sheets, answers)
-    pads = [s for s in sheets if s.code.sheet == "scorepad"]
-    for s in sheets:
-        if s.code.sheet != "scorepad":
-            out.notes.append(
-                f"{s.source}: the Federation {s.code.sheet} sheet is read but not "
-                "turned into a state yet (only the score pad is)"
-            )
-    if not pads:
-        return out
-    pad = load_score_pad()
-    players, failed, modules_used = [], False, set()
-    for sheet in pads:
-        marks = marked(sheet, answers)
-        used = sorted(
-            {int(m[1 : m.index("-")]) for m in marks if m.startswith("p") and "-" in m},
-        )
-        if not used:
-            out.notes.append(f"{sheet.source}: no filled column on the score pad")
-            continue
-        columns = max(used)
-        modules = ("piracy",) if any("-piracy_major_project-" in m for m in marks) else ()
-        try:
-            values = read_score_pad(pad, marks, columns, modules)
-        except BubbleError as exc:
-            failed = True
-            for problem in exc.problems:
-                prefix = problem.split(":")[0]
-                ids = [
-                    r.id
-                    for r in sheet.readings
-                    if r.id.startswith(prefix + "-")
-                    and sheet.kinds[r.id] not in UNREAD_KINDS
-                    and (r.id in marks or r.state == "doubtful")
-                ]
-                if ids:
-                    out.doubtful += _field_doubts([sheet], ids, problem, answers)
-                else:
-                    out.notes.append(f"{sheet.source}: {problem}")
-            continue
-        for n in range(1, columns + 1):
-            column = values[f"p{n}"]
-            total = total_number(pad, n)
-            try:
-                written = total.decode(marks)
-            except BubbleError:
-                written = None
-            if written is not None and written != sum(column.values()):
-                ids = [m for m in sorted(marks) if m.startswith(f"p{n}-")]
-                out.doubtful += _field_doubts(
-                    [sheet],
-                    ids,
-                    f"column {n}: the bubbled total {written} is not the sum of its "
-                    f"categories ({sum(column.values())})",
-                    answers,
-                )
-            out.columns.append((sheet.source, n))
-            players.append(
-                {
-                    "name": f"Player {len(players) + 1}",
-                    "serial": sheet.code.serial or None,
-                    "values": column,
-                }
-            )
-        modules_used |= set(modules)
-    out.doubtful = _merge(out.doubtful)
-    if players and not failed:
-        out.state = {"game": "federation", "modules": sorted(modules_used), "players": players}
-    return out
-
-
 # --- Distant Suns ------------------------------------------------------------------
 
 SHAPES_NOT_READ = "Distant Suns shapes not yet read"
@@ -318,7 +240,13 @@ def _duplicates(sheets: list[SheetReading]) -> tuple[list[SheetReading], list[Re
     kept: dict[tuple, SheetReading] = {}
     refused = []
     for s in sheets:
-        key = (s.code.game, s.code.sheet, s.code.serial)
+        # The Solo tracker's pages (layouts) of one serial are one set, not duplicates.
+        key = (
+            s.code.game,
+            s.code.sheet,
+            s.code.serial,
+            s.code.layout if s.code.sheet == "solo" else "",
+        )
         if key in kept:
             first = kept[key]
             what = (
@@ -378,7 +306,9 @@ def assemble(
             by_serial[s.code.serial].append(s)
         out = [_stellar_drift(serial, group, answers) for serial, group in by_serial.items()]
     elif game == "federation" and kept:
-        out = [_federation(kept, answers)]
+        from pnp.vision.federation import assemble_federation
+
+        out = assemble_federation(kept, answers)
     elif game == "distant-suns":
         out = [_distant_suns(s, answers) for s in kept]
     return out, refused

@@ -1,0 +1,125 @@
+"""Federation sheets read into states: score pads and the Solo tracker.
+
+- Score pads (``table`` and ``player`` layouts): every pad page of the batch makes one
+  ``FederationState``, a player per used column. A ``player`` page is one player's
+  column 1; pages are taken in serial order (pad copy *k* is player *k*). Digit bubbles
+  become numbers (``scoring.federation.sheet_fields``) and the bubbled total is checked
+  against the sum of the categories.
+- The Solo tracker: its ``rounds`` and ``projects`` pages of one serial make one Solo
+  state (``scoring.federation.solo_state``).
+
+Bubble problems (two bubbles in a digit, a units place left empty) make the fields
+concerned doubtful, so a mis-read never turns silently into a wrong score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from pnp.vision.read import UNREAD_KINDS, SheetReading
+from pnp.vision.states import Answers, Assembled, _base, _field_doubts, _merge, marked
+
+
+def assemble_federation(sheets: list[SheetReading], answers: Answers) -> list[Assembled]:
+    """The score pad state of the batch's pads, and one Solo state per tracker serial."""
+    solo = [s for s in sheets if s.code.sheet == "solo"]
+    rest = [s for s in sheets if s.code.sheet != "solo"]
+    out = [_score_pads(rest, answers)] if rest or not solo else []
+    by_serial: dict[int, list[SheetReading]] = {}
+    for s in solo:
+        by_serial.setdefault(s.code.serial, []).append(s)
+    out += [_solo(serial, group, answers) for serial, group in sorted(by_serial.items())]
+    return out
+
+
+def _bubble_doubts(
+    out: Assembled, sheet: SheetReading, problems: list[str], marks: Collection[str], answers
+) -> None:
+    """Each BubbleError problem (``"<prefix>: <what>"``) as doubts on the fields it names,
+    or as a note when the sheet holds no such field."""
+    for problem in problems:
+        prefix = problem.split(":")[0]
+        ids = [
+            r.id
+            for r in sheet.readings
+            if r.id.startswith(prefix + "-")
+            and sheet.kinds[r.id] not in UNREAD_KINDS
+            and (r.id in marks or r.state == "doubtful")
+        ]
+        if ids:
+            out.doubtful += _field_doubts([sheet], ids, problem, answers)
+        else:
+            out.notes.append(f"{sheet.source}: {problem}")
+
+
+# --- score pads ------------------------------------------------------------------
+
+
+def _score_pads(sheets: list[SheetReading], answers: Answers) -> Assembled:
+    from scoring.federation.bubbles import BubbleError
+    from scoring.federation.score_pad import load_score_pad
+    from scoring.federation.sheet_fields import read_score_pad, total_number
+
+    out = _base("federation", sheets, answers)
+    out.notes += [
+        f"{s.source}: the Federation {s.code.sheet} sheet has no state"
+        for s in sheets
+        if s.code.sheet != "scorepad"
+    ]
+    pads = [s for s in sheets if s.code.sheet == "scorepad"]
+    pad = load_score_pad()
+    players, failed, modules_used = [], False, set()
+    for sheet in sorted(pads, key=lambda s: s.code.serial):
+        marks = marked(sheet, answers)
+        used = sorted(
+            {int(m[1 : m.index("-")]) for m in marks if m.startswith("p") and "-" in m},
+        )
+        if not used:
+            out.notes.append(f"{sheet.source}: no filled column on the score pad")
+            continue
+        columns = max(used)
+        modules = ("piracy",) if any("-piracy_major_project-" in m for m in marks) else ()
+        try:
+            values = read_score_pad(pad, marks, columns, modules)
+        except BubbleError as exc:
+            failed = True
+            _bubble_doubts(out, sheet, exc.problems, marks, answers)
+            continue
+        for n in range(1, columns + 1):
+            column = values[f"p{n}"]
+            total = total_number(pad, n)
+            try:
+                written = total.decode(marks)
+            except BubbleError:
+                written = None
+            if written is not None and written != sum(column.values()):
+                ids = [m for m in sorted(marks) if m.startswith(f"p{n}-")]
+                out.doubtful += _field_doubts(
+                    [sheet],
+                    ids,
+                    f"column {n}: the bubbled total {written} is not the sum of its "
+                    f"categories ({sum(column.values())})",
+                    answers,
+                )
+            out.columns.append((sheet.source, n))
+            players.append(
+                {
+                    "name": f"Player {len(players) + 1}",
+                    "serial": sheet.code.serial or None,
+                    "values": column,
+                }
+            )
+        modules_used |= set(modules)
+    out.doubtful = _merge(out.doubtful)
+    if players and not failed:
+        out.state = {"game": "federation", "modules": sorted(modules_used), "players": players}
+    return out
+
+
+# --- the Solo tracker --------------------------------------------------------------
+
+
+def _solo(serial: int, sheets: list[SheetReading], answers: Answers) -> Assembled:
+    out = _base("federation", sheets, answers)
+    out.notes.append(f"serial {serial}: Solo tracker pages are not turned into a state yet")
+    return out

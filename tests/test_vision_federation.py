@@ -1,0 +1,107 @@
+"""Federation sheets through pen and reader: a state's marks, filled by a seeded hand,
+read back into the same state (no camera: the filled page is flattened straight into
+the common box, as tests/test_vision_distant_suns.py does).
+
+The pen makes overruns, strays and corrections on purpose, so a reading may be
+doubtful; it must never be silently wrong, and once the doubted fields are answered
+from the pen's truth it must be the state itself.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from pnp.paper import COMMON_HEIGHT, COMMON_WIDTH
+from pnp.synth.marks import SheetMarks, sheet_marks
+from pnp.synth.pen import build_page, fill
+from pnp.synth.states import random_state, random_states
+from pnp.vision.read import SheetReading, read_page
+from pnp.vision.rectify import READ_PX_PER_MM, Rectified
+from pnp.vision.states import assemble
+
+PX = READ_PX_PER_MM
+DPI = 150
+
+
+def flat_reading(marks: SheetMarks, seed: int, source: str) -> tuple[SheetReading, dict]:
+    """``marks`` filled by the hand of ``seed`` on an A4 page, read; and the pen's truth."""
+    page = build_page(marks)
+    filled = fill(page, marks, seed, DPI)
+    gray = cv2.cvtColor(filled.image, cv2.COLOR_RGB2GRAY)
+    a4 = cv2.resize(gray, (round(210 * PX), round(297 * PX)), interpolation=cv2.INTER_AREA)
+    top = round((297 - COMMON_HEIGHT) / 2 * PX)
+    box = a4[top : top + round(COMMON_HEIGHT * PX), : round(COMMON_WIDTH * PX)]
+    rectified = Rectified(np.ascontiguousarray(box), PX, np.eye(3), 0.0, (0, 1, 2, 3))
+    return read_page(rectified, source), filled.truth
+
+
+def read_back(pages: list[tuple[SheetMarks, int]]):
+    """Every page filled and read; the assembled states before and after answering
+    each doubted field from the pen's truth."""
+    read = [flat_reading(m, seed, f"page{k}.png") for k, (m, seed) in enumerate(pages)]
+    sheets = [sheet for sheet, _ in read]
+    truth = {sheet.source: t["fields"] for sheet, t in read}
+    first, refused = assemble(sheets)
+    assert not refused
+    answers = {
+        f"{d.source}:{d.field}": truth[d.source][d.field]["marked"]
+        for a in first
+        for d in a.doubtful
+    }
+    answered, _ = assemble(sheets, answers)
+    return first, answered
+
+
+def assert_round_trip(pages, expected: list[dict]) -> None:
+    first, answered = read_back(pages)
+    for a, want in zip(first, expected, strict=True):
+        assert a.state == want or a.doubtful, "silently wrong"
+    assert [a.state for a in answered] == expected
+    assert not [d for a in answered for d in a.doubtful]
+    assert not [n for a in answered for n in a.notes]
+
+
+@pytest.mark.parametrize("seed", [3, 6])
+def test_a_table_pad_reads_back_its_state(seed):
+    state = random_state("federation", seed)
+    (marks,) = sheet_marks("federation", state)
+    assert_round_trip([(marks, seed)], [state])
+
+
+def test_a_player_page_holds_one_player_as_column_one():
+    (state,) = random_states("federation", 4, players=1, layout="player")
+    (marks,) = sheet_marks("federation", state, "player")
+    assert (marks.layout, marks.serial) == ("player", 1)
+    assert {f.split("-")[0] for f in marks.marks} == {"p1"}
+    (table,) = sheet_marks("federation", state)
+    assert dict(marks.marks) == dict(table.marks)  # the same ids, on a roomier page
+
+
+@pytest.mark.parametrize("seed", [1, 5])
+def test_player_pages_read_back_one_state_a_player_each(seed):
+    pads = random_states("federation", seed, players=3, layout="player")
+    pages = [
+        (m, seed * 10 + k)
+        for k, pad in enumerate(pads)
+        for m in sheet_marks("federation", pad, "player")
+    ]
+    assert [m.serial for m, _ in pages] == [1, 2, 3]
+    expected = {"game": "federation", "modules": ["piracy"], "players": []}
+    expected["players"] = [pad["players"][0] for pad in pads]
+    # in any order: pad copy k is player k
+    assert_round_trip(pages[::-1], [expected])
+
+
+def test_one_player_page_is_a_state_of_one_player():
+    state = random_state("federation", 8, layout="player")
+    (marks,) = sheet_marks("federation", state, "player")
+    assert_round_trip([(marks, 8)], [state])
+
+
+def test_a_pad_layout_is_refused_for_other_games_and_unknown_layouts():
+    with pytest.raises(ValueError, match="unknown score pad layout 'wide'"):
+        sheet_marks("federation", random_state("federation", 1), "wide")
+    with pytest.raises(ValueError, match="no layout"):
+        sheet_marks("distant-suns", random_state("distant-suns", 1), "player")
