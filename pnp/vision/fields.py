@@ -5,14 +5,16 @@ brought to "paper = 1" (the photo divided by its local paper brightness, so ligh
 gradients and shadows drop out); the photo is then aligned to the blank sheet
 locally (a curled edge or a page located from three markers misses the flat
 homography by up to a few millimetres), the blank sheet's printed ink is widened a
-little so that what misregistration is left is never taken for a mark, and specks
-thinner than any pen stroke (sensor noise, JPEG blocks) are dropped.
+little so that what misregistration is left is never taken for a mark, and blurred as
+much as the photo is (``fitted_blur``) so that the grey a blurred photo leaves between
+close print lines is not either, and specks thinner than any pen stroke (sensor noise,
+JPEG blocks) are dropped.
 """
 
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
@@ -131,6 +133,51 @@ class _Blank:
     grid: tuple[int, int]  # rows, columns of alignment tiles
     tiles: tuple[tuple[int, int, int, int], ...]  # (row, column, y0, x0) of tiles with print
     px_per_mm: float
+    blank: np.ndarray  # uint8, the blank sheet as rendered
+    # A sparse sample of half-size pixels near print: the flat indices of the four page
+    # pixels of each (4, n), and the half-size blank blurred by each of ``BLUR_SIGMAS``
+    # there (float32, paper = 1).
+    near: np.ndarray
+    blurred_near: dict[float, np.ndarray]
+    # sigma -> ``printed`` darkened where the blank blurred by sigma is darker (uint8)
+    printed_blurred: dict[float, np.ndarray] = field(default_factory=dict)
+
+    def printed_for(self, sigma: float) -> np.ndarray:
+        """``printed``, and nowhere lighter than the blank blurred by ``sigma``: a blurred
+        photo darkens the paper between close print lines, and that is not ink."""
+        if sigma == 0:
+            return self.printed
+        out = self.printed_blurred.get(sigma)
+        if out is None:
+            out = self.printed_blurred[sigma] = cv2.min(self.printed, _blurred(self.blank, sigma))
+        return out
+
+
+def _blurred(blank: np.ndarray, sigma: float) -> np.ndarray:
+    return blank if sigma == 0 else cv2.GaussianBlur(blank, (0, 0), sigma)
+
+
+# Blurs (sigma in page pixels) a photo is matched against; a sharp photo of a page read
+# at 6.25 px/mm fits about 0.9, a hard one 1.5-2 (defocus, motion, a small page).
+BLUR_SIGMAS = (0.0, 0.9, 1.3, 1.8, 2.4)
+BLUR_SAMPLE = 2  # every this many pixels (both ways, half size) near print fit the blur
+BLUR_MISFIT_MAX = 0.3  # a pixel misfit by more (a mark, say) counts only this much
+
+
+def fitted_blur(seen: np.ndarray, prep: _Blank) -> float:
+    """The one of ``BLUR_SIGMAS`` whose blurred blank sheet best fits ``seen`` near print
+    (mean misfit, clipped so that marks weigh little), compared at half size."""
+    flat = seen.ravel()
+    # The half-size pixel is the mean of its four (INTER_AREA), taken at the sample alone.
+    values = flat[prep.near[0]] + flat[prep.near[1]] + flat[prep.near[2]] + flat[prep.near[3]]
+    values *= np.float32(0.25)
+    best, best_misfit = 0.0, np.inf
+    for sigma in BLUR_SIGMAS:
+        misfit = np.abs(values - prep.blurred_near[sigma])
+        misfit = float(np.minimum(misfit, BLUR_MISFIT_MAX, out=misfit).mean())
+        if misfit < best_misfit:
+            best, best_misfit = sigma, misfit
+    return best
 
 
 _PREPARED: dict[tuple, _Blank] = {}
@@ -166,7 +213,20 @@ def _prepare(blank: np.ndarray, px_per_mm: float) -> _Blank:
             x0 = min(max(0, round((i + 0.5) * w / gw - tile / 2)), w - tile)
             if a[y0 : y0 + tile, x0 : x0 + tile].std() >= 0.04:  # else no print to align on
                 tiles.append((j, i, y0, x0))
+    half = cv2.resize(blank, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    near = cv2.dilate((half < 180).astype(np.uint8), np.ones((4, 4), np.uint8))
+    sample = np.zeros_like(near)
+    sample[::BLUR_SAMPLE, ::BLUR_SAMPLE] = 1
+    h, w = blank.shape
+    sample[h // 2 :, :] = 0  # an odd last row or column has no four pixels
+    sample[:, w // 2 :] = 0
+    near = np.flatnonzero(cv2.min(near, sample))
+    y, x = np.divmod(near, half.shape[1])
+    corners = [(2 * y + dy) * w + 2 * x + dx for dy in (0, 1) for dx in (0, 1)]
     return _Blank(
+        blank=blank.copy(),
+        near=np.stack(corners),
+        blurred_near={s: _level(_blurred(half, s / 2)).ravel()[near] for s in BLUR_SIGMAS},
         printed=printed,
         readable=(level > DARK_PRINT).astype(np.uint8),
         white=(level > 0.9).astype(np.uint8),
@@ -275,20 +335,22 @@ def ink_masks(
     print lets through (a ratio, not a difference: light pencil over a tinted box
     darkens it by the same share as over white paper), or by ``NOISE_STEPS`` times
     the paper's local noise where that is more. Where the print is nearly black
-    nothing can be told, and nothing is called ink.
+    nothing can be told, and nothing is called ink. The printed sheet is taken as
+    blurred as the photo is where that makes it darker (``fitted_blur``).
     """
     step = INK_STEP if step is None else step
     prep = _prepared(blank, px_per_mm)
     seen = _aligned(paper_level(photo, px_per_mm), prep)
-    threshold = _threshold(prep, step)
-    noise = _paper_noise(seen, prep, threshold)
+    printed = prep.printed_for(fitted_blur(seen, prep))
+    threshold = _level(printed, 1.0 - step)
+    noise = _paper_noise(seen, prep.white, threshold, px_per_mm)
     steps = np.multiply(noise, np.float32(NOISE_STEPS), out=noise)
     np.maximum(steps, np.float32(step), out=steps)
     readable = prep.readable
     base = cv2.compare(seen, threshold, cv2.CMP_LT)  # 0 or 255
     cv2.min(base, readable, dst=base)  # 0 or 1
     # printed * (1 - steps), in place
-    below = np.multiply(_level(prep.printed), np.subtract(np.float32(1.0), steps), out=threshold)
+    below = np.multiply(_level(printed), np.subtract(np.float32(1.0), steps), out=threshold)
     ink = cv2.compare(seen, below, cv2.CMP_LT)
     cv2.min(ink, readable, dst=ink)
     # A pen stroke is 2 px wide or more; isolated specks are noise.
@@ -307,10 +369,10 @@ def paper_noise(seen: np.ndarray, printed: np.ndarray, px_per_mm: float, step: f
     return _noise(seen, white, px_per_mm)
 
 
-def _paper_noise(seen: np.ndarray, prep: _Blank, threshold: np.ndarray) -> np.ndarray:
+def _paper_noise(seen, paper: np.ndarray, threshold: np.ndarray, px_per_mm: float):
     white = cv2.compare(seen, threshold, cv2.CMP_GT)  # 0 or 255
-    cv2.bitwise_and(white, prep.white, dst=white)  # 0 or 1
-    return _noise(seen, white, prep.px_per_mm)
+    cv2.bitwise_and(white, paper, dst=white)  # 0 or 1
+    return _noise(seen, white, px_per_mm)
 
 
 def _noise(seen: np.ndarray, white: np.ndarray, px_per_mm: float) -> np.ndarray:
