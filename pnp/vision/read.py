@@ -35,6 +35,9 @@ BUBBLE_MIN_COVERAGE = 0.2  # a bubble is marked by filling it; less than this is
 # alone reads as this inked is doubtful, not empty.
 RAISED_STEP = 1.25 * INK_STEP
 RAISED_BASE_INK = 2 * FILLED_MIN
+# Where noise raised the step, a field inked mostly by strokes fainter than the raised
+# step is read on the noise's terms: filled, but not vouched for.
+NOISY_INK_SHARE = 0.5  # ink at the raised step under this share of the base-step ink
 OUTLIER_FACTOR = 3.0  # this many times the page's median mark of that kind...
 OUTLIER_MIN_INK = 0.3  # ...and at least this much ink: a correction, perhaps
 GUESS_INK = (EMPTY_MAX + FILLED_MIN) / 2  # a doubtful field's best guess
@@ -101,9 +104,10 @@ def doubts(
     shapes: dict[str, str] | None = None,
 ) -> list[Doubt]:
     """Every field to ask about: doubtful by ink, filled solid, hatched past its outline,
-    far inkier than its kind, a bubble barely filled, or faint strokes under a noise-raised
-    step. ``shapes`` (field id -> "rect" or "circle") tells circles from boxes; without it
-    only bubbles count as circles."""
+    far inkier than its kind, a bubble barely filled, faint strokes under a noise-raised
+    step, or a fill resting on the few strokes of a noisy patch that pass the raised step.
+    ``shapes`` (field id -> "rect" or "circle") tells circles from boxes; without it only
+    bubbles count as circles."""
     shapes = shapes or {}
     out = []
     marked_ink: dict[str, list[float]] = {}
@@ -128,6 +132,15 @@ def doubts(
                         source,
                     )
                 )
+        elif r.base_ink >= RAISED_BASE_INK and r.ink < NOISY_INK_SHARE * r.base_ink:
+            out.append(
+                Doubt(
+                    r.id,
+                    f"noisy paper: {r.ink:.1%} of the box inked past the raised step, "
+                    f"{r.base_ink:.1%} past the base step",
+                    source,
+                )
+            )
         elif kind not in SOLID_KINDS and max(r.coverage, r.ink) >= SOLID_INK:
             out.append(Doubt(r.id, "filled solid: a mark, or a mark hatched out?", source))
         elif circle and r.beyond >= BUBBLE_BEYOND:
