@@ -172,14 +172,22 @@ def map_(game, sheet, layout, paper, serial):
 
 @cli.command()
 @click.argument("game", type=GAME_CHOICE)
-def schema(game):
+@click.option(
+    "--kind",
+    help='Another kind of GAME state: "solo" (Federation: a Solo game, "mode": "solo").',
+)
+def schema(game, kind):
     """Print the JSON Schema of GAME's sheet state (what `pnp score` reads)."""
     from scoring.games import SCHEMAS
     from scoring.games import schema as game_schema
 
     if game not in SCHEMAS:
         raise click.BadParameter(f"no state schema for {game} yet", param_hint="GAME")
-    click.echo(json.dumps(game_schema(game), indent=1))
+    try:
+        found = game_schema(game, kind)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--kind") from None
+    click.echo(json.dumps(found, indent=1))
 
 
 @cli.command()

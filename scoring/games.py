@@ -107,9 +107,21 @@ def _distant_suns(states: list[tuple[str, dict]]) -> list[PlayerResult]:
 
 
 def _federation(states: list[tuple[str, dict]]) -> list[PlayerResult]:
+    """Score pads (a player per column), or Solo games ("mode": "solo"), not both at once."""
     from scoring.federation.score_pad import load_score_pad
     from scoring.federation.state import InvalidState, parse_state, score
 
+    solo = [(source, data) for source, data in states if data.get("mode") == "solo"]
+    if solo and len(solo) < len(states):
+        pads = [source for source, data in states if data.get("mode") != "solo"]
+        raise ScoringError(
+            [
+                f"Solo games ({', '.join(s for s, _ in solo)}) and score pads "
+                f"({', '.join(pads)}) in one table: score them apart"
+            ]
+        )
+    if solo:
+        return _federation_solo(solo)
     pad = load_score_pad()
     results, problems = [], []
     for source, data in states:
@@ -134,6 +146,42 @@ def _federation(states: list[tuple[str, dict]]) -> list[PlayerResult]:
     return results
 
 
+def _federation_solo(states: list[tuple[str, dict]]) -> list[PlayerResult]:
+    """Each Solo game's final PP (or its Funded Major Projects PP without score pad values)."""
+    from scoring.federation.score_pad import load_score_pad
+    from scoring.federation.solo_state import InvalidState, parse_state, score
+    from scoring.federation.solo_tracker import load_solo_tracker
+
+    tracker, pad = load_solo_tracker(), load_score_pad()
+    results, problems = [], []
+    for source, data in states:
+        try:
+            result = score(parse_state(data), tracker, pad)
+        except InvalidState as exc:
+            problems.append(f"{source}: {exc}")
+            continue
+        results.append(
+            PlayerResult(
+                name=result.player,
+                total=result.total,
+                categories=tuple(
+                    CategoryScore(ln.id, ln.label, ln.points, ln.why)
+                    for ln in (*result.lines, *result.pad_lines)
+                ),
+                serial=result.serial,
+                detail={
+                    "mode": "solo",
+                    "complete": result.complete,
+                    "funded_major_projects": result.funded.total,
+                    "senate_floors": [f.explain() for f in result.floors],
+                },
+            )
+        )
+    if problems:
+        raise ScoringError(problems)
+    return results
+
+
 SCORERS: dict[str, Callable[[list[tuple[str, dict]]], list[PlayerResult]]] = {
     "stellar-drift": _stellar_drift,
     "distant-suns": _distant_suns,
@@ -146,13 +194,31 @@ SCHEMAS: dict[str, str] = {
 }
 
 
-def schema(game: str) -> dict[str, Any]:
-    """The JSON Schema of ``game``'s state."""
+# Other kinds of state a game's scorer takes, told apart by a key of the state.
+KIND_SCHEMAS: dict[tuple[str, str], str] = {
+    ("federation", "solo"): "scoring.federation.solo_state:state_schema",
+}
+
+
+def kinds(game: str) -> list[str]:
+    """The state kinds of ``game`` besides its default one."""
+    return [k for g, k in KIND_SCHEMAS if g == game]
+
+
+def schema(game: str, kind: str | None = None) -> dict[str, Any]:
+    """The JSON Schema of ``game``'s state, or of its other ``kind`` (Federation: ``solo``)."""
     from importlib import import_module
 
     if game not in SCHEMAS:
         raise ValueError(f"unknown game {game!r}: choose one of {', '.join(SCHEMAS)}")
-    module, _, func = SCHEMAS[game].partition(":")
+    if kind is None:
+        target = SCHEMAS[game]
+    elif (game, kind) in KIND_SCHEMAS:
+        target = KIND_SCHEMAS[game, kind]
+    else:
+        choices = ", ".join(kinds(game)) or "none"
+        raise ValueError(f"{game} has no state kind {kind!r} (other kinds: {choices})")
+    module, _, func = target.partition(":")
     return getattr(import_module(module), func)()
 
 

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import cli
+from pnp.games import GAMES
 from pnp.synth.dataset import LEVELS, SHEETS, SLOTS, make, plan
 
 FIXTURES = Path(__file__).parent / "fixtures" / "photos"
@@ -25,6 +26,20 @@ def test_a_set_cycles_through_every_sheet_and_level():
     # one cycle of levels already meets every sheet
     first = plan(len(SLOTS) * len(LEVELS), seed=9)
     assert {(s.game, s.sheet, s.layout) for s in first} == set(SHEETS)
+
+
+def test_the_set_covers_every_writable_sheet():
+    writable = {
+        (game.name, kind.name)
+        for game in GAMES.values()
+        for kind in game.sheets.values()
+        if kind.writable
+    }
+    assert {(g, sh) for g, sh, _ in SHEETS} == writable
+    fed_layouts = {(sh, layout) for g, sh, layout in SHEETS if g == "federation"}
+    assert fed_layouts == {("scorepad", None), ("scorepad", "player")} | {
+        ("solo", layout) for layout in GAMES["federation"].sheet("solo").layout_names()
+    }
 
 
 def test_the_same_sample_gives_the_same_bytes_and_truth():

@@ -105,3 +105,55 @@ def test_a_pad_layout_is_refused_for_other_games_and_unknown_layouts():
         sheet_marks("federation", random_state("federation", 1), "wide")
     with pytest.raises(ValueError, match="no layout"):
         sheet_marks("distant-suns", random_state("distant-suns", 1), "player")
+
+
+# --- the Solo tracker ---------------------------------------------------------------
+
+
+def solo_pages(state: dict, seed: int) -> list[tuple[SheetMarks, int]]:
+    return [(m, seed * 7 + k) for k, m in enumerate(sheet_marks("federation", state))]
+
+
+def test_a_solo_state_marks_both_tracker_pages():
+    state = random_state("federation", 3, layout="solo")
+    rounds, projects = sheet_marks("federation", state)
+    assert (rounds.layout, projects.layout) == ("rounds", "projects")
+    assert rounds.serial == projects.serial == 1
+    assert "r5-floor3-sum" in rounds.marks and "end-total-write" in projects.marks
+    assert not set(rounds.marks) & set(projects.marks)
+    with pytest.raises(ValueError, match="Solo tracker"):
+        sheet_marks("federation", state, "player")
+
+
+@pytest.mark.parametrize("seed", [4, 7, 11, 13])
+def test_solo_tracker_pages_read_back_their_state(seed):
+    state = random_state("federation", seed, layout="solo")
+    assert_round_trip(solo_pages(state, seed), [state])
+
+
+def test_a_solo_game_with_blank_rows_used_reads_back():
+    state = next(
+        s
+        for s in (random_state("federation", seed, layout="solo") for seed in range(40))
+        if "other1" in s["projects"]
+    )
+    assert_round_trip(solo_pages(state, 2), [state])
+
+
+def test_one_tracker_page_alone_is_no_state_and_says_why():
+    state = random_state("federation", 4, layout="solo")
+    (rounds, seed), _ = solo_pages(state, 4)
+    sheet, _ = flat_reading(rounds, seed, "rounds.png")
+    (a,), refused = assemble([sheet])
+    assert not refused and a.state is None
+    assert a.notes == [
+        "serial 1: no Solo tracker projects page in the batch; a Solo game needs both"
+    ]
+
+
+def test_a_solo_game_and_a_score_pad_in_one_batch_are_two_states():
+    solo = random_state("federation", 4, layout="solo")
+    pad = random_state("federation", 8, layout="player")
+    (pad_marks,) = sheet_marks("federation", pad, "player")
+    a, b = read_back([*solo_pages(solo, 4), (pad_marks, 8)])[1]
+    assert (a.state, b.state) == (pad, solo)

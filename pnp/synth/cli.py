@@ -23,7 +23,10 @@ def synth() -> None:
 @synth.command("state")
 @click.argument("game", type=click.Choice(GAMES))
 @click.option("--seed", type=click.IntRange(0, 2**32 - 1), required=True)
-@click.option("--layout", help="A ship (Stellar Drift) or pad layout (Federation).")
+@click.option(
+    "--layout",
+    help="A ship (Stellar Drift); Federation: a pad layout (table, player) or solo (a Solo game).",
+)
 @click.option("--players", type=click.IntRange(1, 5), default=1, show_default=True)
 @click.option(
     "--out",

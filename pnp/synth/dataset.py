@@ -29,6 +29,8 @@ SLOTS = (
     (
         ("federation", "scorepad", None),
         ("federation", "scorepad", "player"),
+        ("federation", "solo", "rounds"),
+        ("federation", "solo", "projects"),
     ),
 )
 SHEETS = tuple(sheet for slot in SLOTS for sheet in slot)

@@ -244,4 +244,53 @@ def _pad_column(pad, n: int, player, scored) -> dict[str, Mark]:
 
 
 def _federation_solo(data: Mapping[str, Any]) -> list[SheetMarks]:
-    raise NotImplementedError("Solo tracker marks")
+    """The Solo tracker's two pages: each round's card on ``rounds`` (floors, law vote)
+    and ``projects`` (Influence), the running sums written beside them; the end-of-game
+    comparison on ``projects``. The player's votes and law PP are left blank: the state
+    does not hold them."""
+    from itertools import accumulate
+
+    from scoring.federation import sheet_fields as sf
+    from scoring.federation.solo_state import parse_state, score
+    from scoring.federation.solo_tracker import load_solo_tracker
+
+    state = parse_state(data)
+    tracker = load_solo_tracker()
+    result = score(state, tracker)
+    rounds: dict[str, Mark] = {}
+    projects: dict[str, Mark] = {}
+
+    def number(on: dict[str, Mark], bubbles, value: int) -> None:
+        on.update({b: Mark("fill") for b in sorted(bubbles.encode(value))})
+
+    floors = [f.id for f in tracker.senate.floors]
+    for f, floor in enumerate(floors):
+        sums = accumulate(card.floors[f] for card in state.cards)
+        for r, (card, running) in enumerate(zip(state.cards, sums, strict=True), 1):
+            number(rounds, sf.floor_number(tracker, r, floor), card.floors[f])
+            rounds[sf.sum_id(r, floor)] = Mark("write", str(running))
+    for r, card in enumerate(state.cards, 1):
+        number(rounds, sf.law_number(tracker, r), card.law_vote)
+    pp = {line.id: line.points for line in result.lines}
+    for project, end in state.projects.items():
+        sums = accumulate(card.influence[project] for card in state.cards)
+        for r, (card, running) in enumerate(zip(state.cards, sums, strict=True), 1):
+            number(projects, sf.influence_number(tracker, r, project), card.influence[project])
+            projects[sf.sum_id(r, project)] = Mark("write", str(running))
+        yours = sf.yours_number(tracker, project)
+        projects[sf.write_id(yours.prefix)] = Mark("write", str(end.yours))
+        number(projects, yours, end.yours)
+        projects[sf.funded_id(project, end.funded)] = Mark("fill")
+        projects[f"end-{project}-cards-write"] = Mark("write", str(running))
+        projects[f"end-{project}-pp-write"] = Mark("write", str(pp[project]))
+    for project in sf.funded_only_projects(tracker):
+        projects[sf.funded_id(project, state.joint_funded)] = Mark("fill")
+        projects[f"end-{project}-pp-write"] = Mark("write", str(pp[project]))
+    total = sf.end_total_number(tracker)
+    projects[sf.write_id(total.prefix)] = Mark("write", str(result.funded.total))
+    number(projects, total, result.funded.total)
+    serial = state.serial or 1
+    return [
+        SheetMarks("federation", "solo", "rounds", serial, rounds),
+        SheetMarks("federation", "solo", "projects", serial, projects),
+    ]

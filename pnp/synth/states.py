@@ -15,7 +15,8 @@ so each sheet is one a real player could end with.
   :func:`scoring.distant_suns.placement.legal_placements`, sometimes with
   Upgrades; Frontier values circled as the race went.
 * **Federation**: a score pad of values drawn from the plausible ranges in
-  ``layouts/synth/federation.yaml`` (assumptions, inside the pad's limits).
+  ``layouts/synth/federation.yaml`` (assumptions, inside the pad's limits), or a
+  Solo game: 5 Solo cards and the end-of-game comparison, from the same file.
 
 >>> random_state("federation", 7) == random_state("federation", 7)
 True
@@ -48,6 +49,8 @@ from scoring.distant_suns.layout import Cosmos, Shapes, Zone, load_cosmos, load_
 from scoring.distant_suns.placement import Placement, Sheet, legal_placements
 from scoring.distant_suns.state import parse_state as parse_distant_suns
 from scoring.federation.score_pad import ScorePad, load_score_pad
+from scoring.federation.sheet_fields import compared_projects
+from scoring.federation.solo_tracker import SoloTracker, load_solo_tracker
 from scoring.layout_file import LayoutError, Strict, layouts_root, load_model
 from scoring.stellar_drift.derive import completed_sections, sheet_order
 from scoring.stellar_drift.layout import COLOURS
@@ -67,8 +70,8 @@ def random_state(game: str, seed: int, layout: str | None = None) -> dict[str, A
 
     ``layout``: a Stellar Drift ship id (default: a random ship), the Distant
     Suns Cosmos layout (``standard``), or the Federation score pad layout:
-    ``table`` (default; 2-4 columns, as ``layouts/synth/federation.yaml`` says)
-    or ``player`` (one column).
+    ``table`` (default; 2-4 columns, as ``layouts/synth/federation.yaml`` says),
+    ``player`` (one column) or ``solo`` (a Solo game: the Solo tracker's state).
     """
     layout = _check_layout(game, layout)
     return _MAKERS[game](random.Random(seed), None, layout)[0]
@@ -102,9 +105,14 @@ def _check_game(game: str) -> str:
 _STATE_SHEET = {"stellar-drift": "ship", "distant-suns": "cosmos", "federation": "scorepad"}
 
 
+SOLO = "solo"  # Federation: a Solo game's state instead of a score pad
+
+
 def _check_layout(game: str, layout: str | None) -> str | None:
     """``layout`` if the game's state sheet has it (None stays None: the default)."""
     names = REGISTRY[_check_game(game)].sheet(_STATE_SHEET[game]).layout_names()
+    if game == "federation":
+        names = [*names, SOLO]
     if layout is not None and layout not in names:
         raise ValueError(
             f"unknown {game} {_STATE_SHEET[game]} layout {layout!r}: choose one of "
@@ -751,6 +759,29 @@ class PlayerCount(Strict):
     max: int = Field(ge=1)
 
 
+class Span(Strict):
+    min: int
+    max: int
+
+
+class Gap(Strict):
+    min: int
+    max: int
+    mode: int
+
+
+class SoloSpread(Strict):
+    """A Solo game's plausible numbers (synth assumptions, inside the tracker's ranges)."""
+
+    floor: Span
+    influence: Span
+    law_vote: Span
+    other_projects: Span
+    yours_gap: Gap
+    funded_chance: float = Field(ge=0, le=1)
+    joint_funded_chance: float = Field(ge=0, le=1)
+
+
 class FederationRanges(Strict):
     """``layouts/synth/federation.yaml``: synth assumptions, not rulebook numbers."""
 
@@ -758,6 +789,7 @@ class FederationRanges(Strict):
     assumed: bool
     players: PlayerCount
     categories: dict[str, Spread]
+    solo: SoloSpread
 
     def problems(self) -> list[str]:
         found = [
@@ -767,6 +799,13 @@ class FederationRanges(Strict):
         ]
         if self.players.min > self.players.max:
             found.append("players: min is more than max")
+        solo = self.solo
+        for name in ("floor", "influence", "law_vote", "other_projects"):
+            span = getattr(solo, name)
+            if span.min > span.max:
+                found.append(f"solo.{name}: min is more than max")
+        if not solo.yours_gap.min <= solo.yours_gap.mode <= solo.yours_gap.max:
+            found.append("solo.yours_gap: needs min <= mode <= max")
         return found
 
 
@@ -797,6 +836,20 @@ def load_federation_ranges() -> FederationRanges:
     ]
     if not (pad.players.min <= ranges.players.min and ranges.players.max <= pad.players.max):
         found.append(f"players: outside the pad's {pad.players.min}-{pad.players.max}")
+    tracker = _solo_tracker()
+    for name in ("floor", "influence", "law_vote"):
+        span, room = getattr(ranges.solo, name), getattr(tracker.card_value_ranges, name)
+        if not (room.min <= span.min and span.max <= room.max):
+            found.append(f"solo.{name}: outside the tracker's {room.min}..{room.max}")
+    if (
+        not 0
+        <= ranges.solo.other_projects.min
+        <= ranges.solo.other_projects.max
+        <= (tracker.write_in_projects.count)
+    ):
+        found.append(
+            f"solo.other_projects: the tracker has {tracker.write_in_projects.count} blank rows"
+        )
     if found:
         raise LayoutError(path, found)
     return ranges
@@ -805,8 +858,11 @@ def load_federation_ranges() -> FederationRanges:
 def _federation(
     rng: random.Random, players: int | None, layout: str | None
 ) -> list[dict[str, Any]]:
-    """A ``table`` pad of ``players`` columns (default: a plausible count), or with
-    ``layout="player"`` one single-column pad per player (one by default)."""
+    """A ``table`` pad of ``players`` columns (default: a plausible count), with
+    ``layout="player"`` one single-column pad per player (one by default), or with
+    ``layout="solo"`` a Solo game per player (the Solo tracker's state)."""
+    if layout == SOLO:
+        return [_federation_solo(rng) for _ in range(players or 1)]
     ranges = load_federation_ranges()
     modules = ["piracy"]
     if layout == "player":
@@ -823,6 +879,49 @@ def _federation(
     ]
     pads = [[c] for c in columns] if layout == "player" else [columns]
     return [{"game": "federation", "modules": modules, "players": pad} for pad in pads]
+
+
+@cache
+def _solo_tracker() -> SoloTracker:
+    return load_solo_tracker()
+
+
+def _federation_solo(rng: random.Random) -> dict[str, Any]:
+    """A finished Solo game: 5 cards, the end-of-game comparison, no score pad values."""
+    spread, tracker = load_federation_ranges().solo, _solo_tracker()
+    compared = compared_projects(tracker)
+    named = compared[: len(compared) - tracker.write_in_projects.count]
+    others = rng.randint(spread.other_projects.min, spread.other_projects.max)
+    projects = named + [p for p in compared if p not in named][:others]
+    cards = [
+        {
+            "floors": [rng.randint(spread.floor.min, spread.floor.max) for _ in range(3)],
+            "law_vote": rng.randint(spread.law_vote.min, spread.law_vote.max),
+            "influence": {
+                p: rng.randint(spread.influence.min, spread.influence.max) for p in projects
+            },
+        }
+        for _ in range(tracker.rounds)
+    ]
+    mine = tracker.player_value_ranges.influence
+    gap = spread.yours_gap
+    ends = {}
+    for p in projects:
+        needed = sum(c["influence"][p] for c in cards)
+        yours = needed + round(rng.triangular(gap.min, gap.max, gap.mode))
+        ends[p] = {
+            "yours": min(max(yours, mine.min), mine.max),
+            "funded": rng.random() < spread.funded_chance,
+        }
+    return {
+        "game": "federation",
+        "mode": "solo",
+        "name": _name(1),
+        "serial": 1,
+        "cards": cards,
+        "projects": ends,
+        "joint_funded": rng.random() < spread.joint_funded_chance,
+    }
 
 
 def _pad_values(rng: random.Random, modules: list[str]) -> dict[str, int]:

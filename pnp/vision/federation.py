@@ -14,8 +14,6 @@ concerned doubtful, so a mis-read never turns silently into a wrong score.
 
 from __future__ import annotations
 
-from collections.abc import Collection
-
 from pnp.vision.read import UNREAD_KINDS, SheetReading
 from pnp.vision.states import Answers, Assembled, _base, _field_doubts, _merge, marked
 
@@ -33,23 +31,28 @@ def assemble_federation(sheets: list[SheetReading], answers: Answers) -> list[As
 
 
 def _bubble_doubts(
-    out: Assembled, sheet: SheetReading, problems: list[str], marks: Collection[str], answers
+    out: Assembled, sheets: list[SheetReading], problems: list[str], answers: Answers
 ) -> None:
-    """Each BubbleError problem (``"<prefix>: <what>"``) as doubts on the fields it names,
-    or as a note when the sheet holds no such field."""
+    """Each BubbleError problem (``"<prefix>: <what>"``) as doubts on the marked or
+    doubtful fields it names, or as a note when no sheet holds such a field."""
     for problem in problems:
         prefix = problem.split(":")[0]
-        ids = [
-            r.id
-            for r in sheet.readings
-            if r.id.startswith(prefix + "-")
-            and sheet.kinds[r.id] not in UNREAD_KINDS
-            and (r.id in marks or r.state == "doubtful")
-        ]
-        if ids:
-            out.doubtful += _field_doubts([sheet], ids, problem, answers)
-        else:
-            out.notes.append(f"{sheet.source}: {problem}")
+        named = False
+        for sheet in sheets:
+            marks = marked(sheet, answers)
+            ids = [
+                r.id
+                for r in sheet.readings
+                if r.id.startswith(prefix + "-")
+                and sheet.kinds[r.id] not in UNREAD_KINDS
+                and (r.id in marks or r.state == "doubtful")
+            ]
+            if ids:
+                named = True
+                out.doubtful += _field_doubts([sheet], ids, problem, answers)
+        if not named:
+            where = " + ".join(s.source for s in sheets)
+            out.notes.append(f"{where}: {problem}")
 
 
 # --- score pads ------------------------------------------------------------------
@@ -83,7 +86,7 @@ def _score_pads(sheets: list[SheetReading], answers: Answers) -> Assembled:
             values = read_score_pad(pad, marks, columns, modules)
         except BubbleError as exc:
             failed = True
-            _bubble_doubts(out, sheet, exc.problems, marks, answers)
+            _bubble_doubts(out, [sheet], exc.problems, answers)
             continue
         for n in range(1, columns + 1):
             column = values[f"p{n}"]
@@ -120,6 +123,83 @@ def _score_pads(sheets: list[SheetReading], answers: Answers) -> Assembled:
 
 
 def _solo(serial: int, sheets: list[SheetReading], answers: Answers) -> Assembled:
+    """The tracker's ``rounds`` and ``projects`` pages of ``serial`` as one Solo state.
+
+    The bubbled total of the Funded Major Projects PP is checked against what the
+    comparison gives; a disagreement makes the end-of-game fields doubtful.
+    """
+    from scoring.federation import sheet_fields as sf
+    from scoring.federation.bubbles import BubbleError
+    from scoring.federation.solo_state import InvalidState, check, parse_state, score
+    from scoring.federation.solo_tracker import load_solo_tracker
+
     out = _base("federation", sheets, answers)
-    out.notes.append(f"serial {serial}: Solo tracker pages are not turned into a state yet")
+    tracker = load_solo_tracker()
+    pages = {s.code.layout for s in sheets}
+    missing = [page for page in ("rounds", "projects") if page not in pages]
+    if missing:
+        out.notes.append(
+            f"serial {serial}: no Solo tracker {' or '.join(missing)} page in the batch; "
+            "a Solo game needs both"
+        )
+        return out
+    marks = set().union(*(marked(s, answers) for s in sheets))
+    problems: list[str] = []
+    try:
+        cards = sf.read_solo_cards(tracker, marks)
+        projects = list(cards[0].influence) if cards else []
+    except BubbleError as exc:
+        # the end of the game is still read, so every doubt is asked at once
+        problems += exc.problems
+        projects = [
+            p
+            for p in sf.compared_projects(tracker)
+            if not p.startswith("other") or any(m.startswith(f"end-{p}-") for m in marks)
+        ]
+    try:
+        end = sf.read_solo_end(tracker, marks, projects)
+    except BubbleError as exc:
+        problems += exc.problems
+    if problems:
+        _bubble_doubts(out, sheets, problems, answers)
+        out.doubtful = _merge(out.doubtful)
+        return out
+    state = {
+        "game": "federation",
+        "mode": "solo",
+        "name": f"Player {serial}",
+        "serial": serial or None,
+        "cards": [
+            {"floors": list(c.floors), "law_vote": c.law_vote, "influence": dict(c.influence)}
+            for c in cards
+        ],
+        "projects": {p: {"yours": end.yours[p], "funded": p in end.funded} for p in projects},
+        "joint_funded": end.joint_funded,
+    }
+    try:
+        parsed = parse_state(state)
+    except InvalidState as exc:
+        out.notes += [f"serial {serial}: {p}" for p in exc.problems]
+        return out
+    problems = check(parsed, tracker)
+    if problems:
+        out.notes += [f"serial {serial}: {p}" for p in problems]
+        return out
+    total = sf.end_total_number(tracker)
+    try:
+        written = total.decode(marks)
+    except BubbleError:
+        written = None
+    computed = score(parsed, tracker).funded.total
+    if written is not None and written != computed:
+        ids = sorted(m for m in marks if m.startswith("end-"))
+        out.doubtful += _field_doubts(
+            sheets,
+            ids,
+            f"the bubbled Funded Major Projects total {written} is not what the "
+            f"comparison gives ({computed})",
+            answers,
+        )
+    out.doubtful = _merge(out.doubtful)
+    out.state = state
     return out
