@@ -13,6 +13,7 @@ JPEG blocks) are dropped.
 
 from __future__ import annotations
 
+import math
 import zlib
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -43,10 +44,11 @@ class FieldReading:
     ink: float  # share of the field's inside that carries added ink
     confidence: float  # 0.5 at a threshold, 1.0 far from both
     spill: tuple[float, ...] = ()  # share of inked free paper just outside, per side
-    # The ink step used in the field (``INK_STEP``, or higher where the paper is noisy).
+    # The ink step used in the field (the page's base step, or higher where the paper is
+    # noisy).
     step: float = INK_STEP
-    # The share inked at the base step ``INK_STEP`` alone: faint strokes the raised step
-    # drops still count here.
+    # The share inked at the page's base step alone (``INK_STEP``, lower on a blurred
+    # photo: ``blurred_step``): faint strokes the raised step drops still count here.
     base_ink: float = 0.0
     # ``ink`` over the share of the inside where ink can show at all (print not too dark).
     coverage: float = 0.0
@@ -159,7 +161,7 @@ def _blurred(blank: np.ndarray, sigma: float) -> np.ndarray:
 
 # Blurs (sigma in page pixels) a photo is matched against; a sharp photo of a page read
 # at 6.25 px/mm fits about 0.9, a hard one 1.5-2 (defocus, motion, a small page).
-BLUR_SIGMAS = (0.0, 0.9, 1.3, 1.8, 2.4)
+BLUR_SIGMAS = (0.0, 0.9, 1.3, 1.8, 2.4, 3.2)
 BLUR_SAMPLE = 2  # every this many pixels (both ways, half size) near print fit the blur
 BLUR_MISFIT_MAX = 0.3  # a pixel misfit by more (a mark, say) counts only this much
 
@@ -178,6 +180,27 @@ def fitted_blur(seen: np.ndarray, prep: _Blank) -> float:
         if misfit < best_misfit:
             best, best_misfit = sigma, misfit
     return best
+
+
+# Blur spreads a pen stroke and lowers its darkness: the ink step is lowered with it, in
+# proportion to the darkness left at the middle of a stroke this wide, below a photo as
+# sharp as ``SHARP_SIGMA`` (for which ``INK_STEP`` holds), and never below ``MIN_STEP``.
+STROKE_MM = 0.48
+SHARP_SIGMA = 1.3  # page pixels
+MIN_STEP = 0.1
+
+
+def stroke_contrast(sigma: float, px_per_mm: float) -> float:
+    """The darkness left at the middle of a ``STROKE_MM`` stroke blurred by ``sigma`` px."""
+    if sigma <= 0:
+        return 1.0
+    return math.erf(STROKE_MM * px_per_mm / (2 * math.sqrt(2) * sigma))
+
+
+def blurred_step(step: float, sigma: float, px_per_mm: float) -> float:
+    """``step`` lowered as far as blur ``sigma`` lowers the darkness of a pen stroke."""
+    ratio = stroke_contrast(sigma, px_per_mm) / stroke_contrast(SHARP_SIGMA, px_per_mm)
+    return max(MIN_STEP, step * min(1.0, ratio))
 
 
 _PREPARED: dict[tuple, _Blank] = {}
@@ -336,12 +359,16 @@ def ink_masks(
     darkens it by the same share as over white paper), or by ``NOISE_STEPS`` times
     the paper's local noise where that is more. Where the print is nearly black
     nothing can be told, and nothing is called ink. The printed sheet is taken as
-    blurred as the photo is where that makes it darker (``fitted_blur``).
+    blurred as the photo is where that makes it darker (``fitted_blur``), and ``step``
+    (by default ``INK_STEP``) is lowered as the blur lowers a pen stroke's darkness
+    (``blurred_step``).
     """
-    step = INK_STEP if step is None else step
     prep = _prepared(blank, px_per_mm)
     seen = _aligned(paper_level(photo, px_per_mm), prep)
-    printed = prep.printed_for(fitted_blur(seen, prep))
+    sigma = fitted_blur(seen, prep)
+    printed = prep.printed_for(sigma)
+    if step is None:
+        step = blurred_step(INK_STEP, sigma, px_per_mm)
     threshold = _level(printed, 1.0 - step)
     noise = _paper_noise(seen, prep.white, threshold, px_per_mm)
     steps = np.multiply(noise, np.float32(NOISE_STEPS), out=noise)

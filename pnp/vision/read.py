@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from pnp.pagecode import PageCode
-from pnp.vision.fields import EMPTY_MAX, FILLED_MIN, INK_STEP, FieldReading
+from pnp.vision.fields import EMPTY_MAX, FILLED_MIN, FieldReading
 from pnp.vision.photo_io import NoSheet
 
 # Fields a person reads and the reader does not (names, written totals, storage).
@@ -32,8 +32,7 @@ SMALL_MARK_KINDS = frozenset({"space"})  # marked with a small cross or tick, we
 SMALL_MARK_BEYOND = 0.15
 BUBBLE_MIN_COVERAGE = 0.2  # a bubble is marked by filling it; less than this is no fill
 # Where noise raised the ink step, strokes fainter than it are lost: a field the base step
-# alone reads as this inked is doubtful, not empty.
-RAISED_STEP = 1.25 * INK_STEP
+# alone reads as this inked is doubtful, not empty (on quiet paper both steps are one).
 RAISED_BASE_INK = 2 * FILLED_MIN
 # Where noise raised the step, a field inked mostly by strokes fainter than the raised
 # step is read on the noise's terms: filled, but not vouched for.
@@ -123,7 +122,7 @@ def doubts(
         if r.state == "doubtful":
             out.append(Doubt(r.id, f"faint mark ({r.ink:.1%} of the box inked)", source))
         elif r.state == "empty":
-            if r.step >= RAISED_STEP and r.base_ink >= RAISED_BASE_INK:
+            if r.base_ink >= RAISED_BASE_INK:
                 out.append(
                     Doubt(
                         r.id,
