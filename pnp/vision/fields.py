@@ -24,7 +24,7 @@ import numpy as np
 
 from pnp.sheetmap import Field
 
-EMPTY_MAX = 0.012  # at most this share of a field's inside inked: empty
+EMPTY_MAX = 0.009  # at most this share of a field's inside inked: empty
 FILLED_MIN = 0.045  # at least this share: filled; between the two: doubtful
 INK_STEP = 0.2  # darker than the blank sheet under it by this share of its brightness: ink
 DARK_PRINT = 0.3  # print darker than this hides any ink on it
