@@ -128,7 +128,9 @@ def test_random_solo_games_check_clean():
         assert check(state, TRACKER) == [], seed
         assert len(state.cards) == TRACKER.rounds
     many = random_states("federation", 5, players=3, layout="solo")
-    assert len(many) == 3 and all(s["mode"] == "solo" for s in many)
+    assert [(s["mode"], s["serial"], s["name"]) for s in many] == [
+        ("solo", k, f"Player {k}") for k in (1, 2, 3)
+    ]
 
 
 def test_the_schema_names_the_mode():

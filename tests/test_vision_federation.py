@@ -157,3 +157,10 @@ def test_a_solo_game_and_a_score_pad_in_one_batch_are_two_states():
     (pad_marks,) = sheet_marks("federation", pad, "player")
     a, b = read_back([*solo_pages(solo, 4), (pad_marks, 8)])[1]
     assert (a.state, b.state) == (pad, solo)
+
+
+def test_two_solo_trackers_are_two_games_by_serial():
+    games = random_states("federation", 9, players=2, layout="solo")
+    pages = [page for k, game in enumerate(games) for page in solo_pages(game, 20 + k)]
+    _, answered = read_back(pages[::-1])
+    assert [a.state for a in answered] == games

@@ -106,6 +106,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--megapixels", type=float, default=None)
     ap.add_argument("--verbose", action="store_true", help="list every wrong or doubtful field")
     ap.add_argument("--dump", type=Path, default=None, help="write every reading as JSON lines")
+    ap.add_argument(
+        "--by-sheet",
+        action="store_true",
+        help="one row per sheet (game/sheet[-layout]) and level instead of per game",
+    )
     args = ap.parse_args(argv)
 
     import cv2
@@ -129,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     for path in photos:
         truth = json.loads(path.with_suffix(".json").read_text())
         game, level = truth["sample"]["game"], truth["sample"]["level"]
-        tally = tallies[game, level]
+        tally = tallies[row_name(truth["sample"]) if args.by_sheet else game, level]
         tally.sheets += 1
         data = path.read_bytes()
         expected = {i: t for i, t in truth["sheet"]["fields"].items() if _compared(t)}
@@ -189,9 +194,16 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def row_name(sample: dict) -> str:
+    """``game/sheet``, with the layout when the set fixed one (``federation/solo-rounds``)."""
+    layout = sample.get("layout")
+    return f"{sample['game']}/{sample['sheet']}" + (f"-{layout}" if layout else "")
+
+
 def table(tallies: dict[tuple[str, str], Tally]) -> str:
+    width = max([14, *(len(k[0]) + 2 for k in tallies)])
     head = (
-        f"{'game':<14}{'level':<8}{'sheets':>7}{'unread':>7}{'fields':>8}{'accuracy':>10}"
+        f"{'game':<{width}}{'level':<8}{'sheets':>7}{'unread':>7}{'fields':>8}{'accuracy':>10}"
         f"{'silent':>7}{'doubtful':>9}{'review':>8}{'touched-silent':>15}"
         f"{'2MP s':>8}{'12MP s':>8}"
     )
@@ -206,7 +218,7 @@ def table(tallies: dict[tuple[str, str], Tally]) -> str:
         rev = 100 * t.review / t.sheets if t.sheets else 0.0
         med = {k: f"{statistics.median(v):.3f}" if v else "-" for k, v in t.times.items()}
         rows.append(
-            f"{key[0]:<14}{key[1]:<8}{t.sheets:>7}{t.unread:>7}{t.fields:>8}{acc:>9.2f}%"
+            f"{key[0]:<{width}}{key[1]:<8}{t.sheets:>7}{t.unread:>7}{t.fields:>8}{acc:>9.2f}%"
             f"{t.silent:>7}{t.doubtful:>9}{rev:>7.0f}%{t.touched_silent:>15}"
             f"{med.get('2MP', '-'):>8}{med.get('12MP', '-'):>8}"
         )

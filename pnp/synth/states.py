@@ -862,7 +862,7 @@ def _federation(
     ``layout="player"`` one single-column pad per player (one by default), or with
     ``layout="solo"`` a Solo game per player (the Solo tracker's state)."""
     if layout == SOLO:
-        return [_federation_solo(rng) for _ in range(players or 1)]
+        return [_federation_solo(rng, k) for k in range(1, (players or 1) + 1)]
     ranges = load_federation_ranges()
     modules = ["piracy"]
     if layout == "player":
@@ -886,8 +886,9 @@ def _solo_tracker() -> SoloTracker:
     return load_solo_tracker()
 
 
-def _federation_solo(rng: random.Random) -> dict[str, Any]:
-    """A finished Solo game: 5 cards, the end-of-game comparison, no score pad values."""
+def _federation_solo(rng: random.Random, serial: int = 1) -> dict[str, Any]:
+    """A finished Solo game on tracker ``serial``: 5 cards, the end-of-game comparison,
+    no score pad values."""
     spread, tracker = load_federation_ranges().solo, _solo_tracker()
     compared = compared_projects(tracker)
     named = compared[: len(compared) - tracker.write_in_projects.count]
@@ -916,8 +917,8 @@ def _federation_solo(rng: random.Random) -> dict[str, Any]:
     return {
         "game": "federation",
         "mode": "solo",
-        "name": _name(1),
-        "serial": 1,
+        "name": _name(serial),
+        "serial": serial,
         "cards": cards,
         "projects": ends,
         "joint_funded": rng.random() < spread.joint_funded_chance,
