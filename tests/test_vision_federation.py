@@ -116,8 +116,8 @@ def solo_pages(state: dict, seed: int) -> list[tuple[SheetMarks, int]]:
 
 def test_a_solo_state_marks_both_tracker_pages():
     state = random_state("federation", 3, layout="solo")
-    rounds, projects = sheet_marks("federation", state)
-    assert (rounds.layout, projects.layout) == ("rounds", "projects")
+    rounds, projects, pad = sheet_marks("federation", state)
+    assert (rounds.layout, projects.layout, pad.layout) == ("rounds", "projects", "player")
     assert rounds.serial == projects.serial == 1
     assert "r5-floor3-sum" in rounds.marks and "end-total-write" in projects.marks
     assert not set(rounds.marks) & set(projects.marks)
@@ -142,7 +142,7 @@ def test_a_solo_game_with_blank_rows_used_reads_back():
 
 def test_one_tracker_page_alone_is_no_state_and_says_why():
     state = random_state("federation", 4, layout="solo")
-    (rounds, seed), _ = solo_pages(state, 4)
+    (rounds, seed), *_ = solo_pages(state, 4)
     sheet, _ = flat_reading(rounds, seed, "rounds.png")
     (a,), refused = assemble([sheet])
     assert not refused and a.state is None
@@ -151,12 +151,53 @@ def test_one_tracker_page_alone_is_no_state_and_says_why():
     ]
 
 
-def test_a_solo_game_and_a_score_pad_in_one_batch_are_two_states():
+def test_a_solo_game_and_a_table_pad_of_one_serial_are_two_states():
     solo = random_state("federation", 4, layout="solo")
-    pad = random_state("federation", 8, layout="player")
-    (pad_marks,) = sheet_marks("federation", pad, "player")
+    table = random_state("federation", 8)
+    (pad_marks,) = sheet_marks("federation", table)
+    assert pad_marks.serial == solo["serial"] == 1
     a, b = read_back([*solo_pages(solo, 4), (pad_marks, 8)])[1]
-    assert (a.state, b.state) == (pad, solo)
+    assert (a.state, b.state) == (table, solo)
+
+
+def test_the_solo_players_pad_page_joins_the_solo_game():
+    state = random_state("federation", 6, layout="solo")
+    pages = solo_pages(state, 6)
+    assert [(m.sheet, m.layout) for m, _ in pages] == [
+        ("solo", "rounds"),
+        ("solo", "projects"),
+        ("scorepad", "player"),
+    ]
+    assert state["score_pad"]["funded_major_projects"] > 0
+    assert_round_trip(pages, [state])
+    # without its pad page the game is read, without the pad's values
+    bare = {k: v for k, v in state.items() if k != "score_pad"}
+    assert_round_trip(pages[:2], [bare])
+
+
+def test_a_pad_copy_of_another_funded_total_is_doubtful():
+    state = random_state("federation", 6, layout="solo")
+    values = dict(state["score_pad"], funded_major_projects=3)
+    column = {"name": state["name"], "serial": 1, "values": values}
+    pad = {"game": "federation", "modules": [], "players": [column]}
+    (pad_page,) = sheet_marks("federation", pad, "player")
+    tracker = solo_pages(state, 6)[:2]
+    read = [flat_reading(m, seed, f"page{k}.png") for k, (m, seed) in enumerate(tracker)]
+    read.append(flat_reading(pad_page, 69, "pad.png"))
+    sheets = [sheet for sheet, _ in read]
+    truth = {sheet.source: t["fields"] for sheet, t in read}
+    why = (
+        "score_pad.funded_major_projects: 3 PP, but the Solo tracker gives "
+        f"{state['score_pad']['funded_major_projects']} PP"
+    )
+    answers, asked = {}, {}
+    for _ in range(4):  # a person answers every doubt until none is left
+        (a,), _ = assemble(sheets, answers)
+        asked |= {d.field: d.reason for d in a.doubtful}
+        answers |= {f"{d.source}:{d.field}": truth[d.source][d.field]["marked"] for d in a.doubtful}
+    assert asked["p1-funded_major_projects-units-3"] == why
+    # answered from the truth, the fields stand and the sheets disagree: said, not guessed
+    assert a.state is None and not a.doubtful and a.notes == [f"serial 1: {why}"]
 
 
 def test_two_solo_trackers_are_two_games_by_serial():

@@ -1,12 +1,12 @@
 """Federation states read back from photos: ``python -m pnp.bench fed-states``.
 
 ``--games N [--seed S] [--levels easy,normal,...] [--megapixels M]``: N Solo games
-(both Solo tracker pages), N score pads of ``player`` pages (1-3 players) and, to
-compare, N ``table`` pads (2-4 players on one page), each
-page filled by its own seeded hand and photographed at the next level in turn, then
-read and assembled as ``pnp read`` does. Per kind the table gives: games, states read
-clear and right, clear but wrong (silent), left for review (doubtful fields or notes),
-and right once the doubted fields are answered from the pen's truth.
+(both Solo tracker pages and the player's score pad page), N score pads of ``player``
+pages (1-3 players) and, to compare, N ``table`` pads (2-4 players on one page). Each
+page is filled by its own seeded hand and photographed at a level drawn from
+``--levels``, then read and assembled as ``pnp read`` does. Per kind the table gives:
+games, states read clear and right, clear but wrong (silent), left for review (doubtful
+fields or notes), and right once the doubted fields are answered from the pen's truth.
 """
 
 from __future__ import annotations

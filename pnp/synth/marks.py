@@ -246,8 +246,9 @@ def _pad_column(pad, n: int, player, scored) -> dict[str, Mark]:
 def _federation_solo(data: Mapping[str, Any]) -> list[SheetMarks]:
     """The Solo tracker's two pages: each round's card on ``rounds`` (floors, law vote)
     and ``projects`` (Influence), the running sums written beside them; the end-of-game
-    comparison on ``projects``. The player's votes and law PP are left blank: the state
-    does not hold them."""
+    comparison on ``projects``; with ``score_pad`` values, the player's score pad
+    ``player`` page too. The player's votes and law PP are left blank: the state does
+    not hold them."""
     from itertools import accumulate
 
     from scoring.federation import sheet_fields as sf
@@ -290,7 +291,15 @@ def _federation_solo(data: Mapping[str, Any]) -> list[SheetMarks]:
     projects[sf.write_id(total.prefix)] = Mark("write", str(result.funded.total))
     number(projects, total, result.funded.total)
     serial = state.serial or 1
-    return [
+    out = [
         SheetMarks("federation", "solo", "rounds", serial, rounds),
         SheetMarks("federation", "solo", "projects", serial, projects),
     ]
+    if state.score_pad is not None:
+        # the player's score pad, a player page of the tracker's serial
+        values = {**state.score_pad, "funded_major_projects": result.funded.total}
+        modules = ["piracy"] if "piracy_major_project" in values else []
+        column = {"name": state.name, "serial": serial, "values": values}
+        pad = {"game": "federation", "modules": modules, "players": [column]}
+        out += _federation(pad, "player")
+    return out

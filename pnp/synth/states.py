@@ -50,6 +50,8 @@ from scoring.distant_suns.placement import Placement, Sheet, legal_placements
 from scoring.distant_suns.state import parse_state as parse_distant_suns
 from scoring.federation.score_pad import ScorePad, load_score_pad
 from scoring.federation.sheet_fields import compared_projects
+from scoring.federation.solo_state import parse_state as parse_solo
+from scoring.federation.solo_state import score as solo_score
 from scoring.federation.solo_tracker import SoloTracker, load_solo_tracker
 from scoring.layout_file import LayoutError, Strict, layouts_root, load_model
 from scoring.stellar_drift.derive import completed_sections, sheet_order
@@ -887,8 +889,8 @@ def _solo_tracker() -> SoloTracker:
 
 
 def _federation_solo(rng: random.Random, serial: int = 1) -> dict[str, Any]:
-    """A finished Solo game on tracker ``serial``: 5 cards, the end-of-game comparison,
-    no score pad values."""
+    """A finished Solo game on tracker ``serial``: 5 cards, the end-of-game comparison
+    and the player's score pad values (a ``player`` page of the same serial)."""
     spread, tracker = load_federation_ranges().solo, _solo_tracker()
     compared = compared_projects(tracker)
     named = compared[: len(compared) - tracker.write_in_projects.count]
@@ -914,7 +916,7 @@ def _federation_solo(rng: random.Random, serial: int = 1) -> dict[str, Any]:
             "yours": min(max(yours, mine.min), mine.max),
             "funded": rng.random() < spread.funded_chance,
         }
-    return {
+    state = {
         "game": "federation",
         "mode": "solo",
         "name": _name(serial),
@@ -923,6 +925,11 @@ def _federation_solo(rng: random.Random, serial: int = 1) -> dict[str, Any]:
         "projects": ends,
         "joint_funded": rng.random() < spread.joint_funded_chance,
     }
+    # The player's score pad column (base game: the Piracy Major Project's financing is
+    # printed for 4 players only), its Funded Major Projects copied from the tracker.
+    pad = _pad_values(rng, [])
+    pad["funded_major_projects"] = solo_score(parse_solo(state), tracker).funded.total
+    return state | {"score_pad": pad}
 
 
 def _pad_values(rng: random.Random, modules: list[str]) -> dict[str, int]:

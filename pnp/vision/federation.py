@@ -19,9 +19,19 @@ from pnp.vision.states import Answers, Assembled, _base, _field_doubts, _merge, 
 
 
 def assemble_federation(sheets: list[SheetReading], answers: Answers) -> list[Assembled]:
-    """The score pad state of the batch's pads, and one Solo state per tracker serial."""
-    solo = [s for s in sheets if s.code.sheet == "solo"]
-    rest = [s for s in sheets if s.code.sheet != "solo"]
+    """The score pad state of the batch's pads, and one Solo state per tracker serial.
+
+    A ``player`` score pad page with the serial of a Solo tracker in the batch is that
+    Solo player's pad: it joins the Solo state (``score_pad``) instead of the pads.
+    """
+    solo_serials = {s.code.serial for s in sheets if s.code.sheet == "solo"}
+
+    def solo_game(s: SheetReading) -> bool:
+        own_pad = s.code.sheet == "scorepad" and s.code.layout == "player"
+        return s.code.serial in solo_serials and (s.code.sheet == "solo" or own_pad)
+
+    solo = [s for s in sheets if solo_game(s)]
+    rest = [s for s in sheets if not solo_game(s)]
     out = [_score_pads(rest, answers)] if rest or not solo else []
     by_serial: dict[int, list[SheetReading]] = {}
     for s in solo:
@@ -123,10 +133,12 @@ def _score_pads(sheets: list[SheetReading], answers: Answers) -> Assembled:
 
 
 def _solo(serial: int, sheets: list[SheetReading], answers: Answers) -> Assembled:
-    """The tracker's ``rounds`` and ``projects`` pages of ``serial`` as one Solo state.
+    """The tracker's ``rounds`` and ``projects`` pages of ``serial`` as one Solo state,
+    with the player's score pad page of that serial (if any) as its ``score_pad``.
 
     The bubbled total of the Funded Major Projects PP is checked against what the
-    comparison gives; a disagreement makes the end-of-game fields doubtful.
+    comparison gives, and so is the pad's copy of it; a disagreement makes those
+    fields doubtful.
     """
     from scoring.federation import sheet_fields as sf
     from scoring.federation.bubbles import BubbleError
@@ -135,6 +147,8 @@ def _solo(serial: int, sheets: list[SheetReading], answers: Answers) -> Assemble
 
     out = _base("federation", sheets, answers)
     tracker = load_solo_tracker()
+    pad_pages = [s for s in sheets if s.code.sheet == "scorepad"]
+    sheets = [s for s in sheets if s.code.sheet == "solo"]
     pages = {s.code.layout for s in sheets}
     missing = [page for page in ("rounds", "projects") if page not in pages]
     if missing:
@@ -143,6 +157,13 @@ def _solo(serial: int, sheets: list[SheetReading], answers: Answers) -> Assemble
             "a Solo game needs both"
         )
         return out
+    score_pad = None
+    if pad_pages:
+        pad_read = _score_pads(pad_pages, answers)
+        out.doubtful += pad_read.doubtful
+        out.notes += pad_read.notes
+        if pad_read.state is not None:
+            score_pad = pad_read.state["players"][0]["values"]
     marks = set().union(*(marked(s, answers) for s in sheets))
     problems: list[str] = []
     try:
@@ -160,7 +181,7 @@ def _solo(serial: int, sheets: list[SheetReading], answers: Answers) -> Assemble
         end = sf.read_solo_end(tracker, marks, projects)
     except BubbleError as exc:
         problems += exc.problems
-    if problems:
+    if problems or (pad_pages and score_pad is None):
         _bubble_doubts(out, sheets, problems, answers)
         out.doubtful = _merge(out.doubtful)
         return out
@@ -176,14 +197,26 @@ def _solo(serial: int, sheets: list[SheetReading], answers: Answers) -> Assemble
         "projects": {p: {"yours": end.yours[p], "funded": p in end.funded} for p in projects},
         "joint_funded": end.joint_funded,
     }
+    if score_pad is not None:
+        state["score_pad"] = score_pad
     try:
         parsed = parse_state(state)
     except InvalidState as exc:
         out.notes += [f"serial {serial}: {p}" for p in exc.problems]
         return out
-    problems = check(parsed, tracker)
-    if problems:
-        out.notes += [f"serial {serial}: {p}" for p in problems]
+    for problem in check(parsed, tracker):
+        if problem.field == "score_pad.funded_major_projects":
+            # the pad's copy of the tracker's total, or the tracker, is misread
+            ids = sorted(m for m in marks if m.startswith("end-"))
+            ids += sorted(m for s in pad_pages for m in marked(s, answers) if "-funded_" in m)
+            doubts = _field_doubts([*sheets, *pad_pages], ids, str(problem), answers)
+            out.doubtful += doubts
+            if doubts:
+                continue
+        # answered fields that still break a rule: a person must look at the sheets
+        out.notes.append(f"serial {serial}: {problem}")
+    if out.notes or any(d.reason.startswith("score_pad.") for d in out.doubtful):
+        out.doubtful = _merge(out.doubtful)
         return out
     total = sf.end_total_number(tracker)
     try:

@@ -240,13 +240,10 @@ def _duplicates(sheets: list[SheetReading]) -> tuple[list[SheetReading], list[Re
     kept: dict[tuple, SheetReading] = {}
     refused = []
     for s in sheets:
-        # The Solo tracker's pages (layouts) of one serial are one set, not duplicates.
-        key = (
-            s.code.game,
-            s.code.sheet,
-            s.code.serial,
-            s.code.layout if s.code.sheet == "solo" else "",
-        )
+        # Federation layouts are different sheets (the Solo tracker's two pages, a table
+        # pad and a player page); a Stellar Drift ship's layout is which ship it is.
+        layout = s.code.layout if s.code.game == "federation" else ""
+        key = (s.code.game, s.code.sheet, s.code.serial, layout)
         if key in kept:
             first = kept[key]
             what = (
