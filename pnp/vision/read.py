@@ -24,9 +24,12 @@ UNREAD_KINDS = frozenset({"write_in", "cube_slot"})
 # Fields whose mark is a solid fill by convention; any other box filled solid is doubtful.
 SOLID_KINDS = frozenset({"bubble"})
 SOLID_INK = 0.9  # coverage: of the inside where ink can show at all
+# ...but a fill stays inside its outline and a hatching-out runs past it: a box filled
+# solid with less than this share of the band past its outline inked is a fill.
+SOLID_BEYOND = 0.05
 # A correction is hatched in two directions a little past the field; a mark stays inside.
-HATCHED_COVERAGE = 0.8  # a box this covered...
-HATCHED_BEYOND = 0.25  # ...with this share of the band past its outline inked: hatched out?
+HATCHED_COVERAGE = 0.6  # a box this covered...
+HATCHED_BEYOND = 0.2  # ...with this share of the band past its outline inked: hatched out?
 BUBBLE_BEYOND = 0.7  # a circle whose square's corners are this inked: hatched out?
 SMALL_MARK_KINDS = frozenset({"space"})  # marked with a small cross or tick, well inside
 SMALL_MARK_BEYOND = 0.15
@@ -140,7 +143,11 @@ def doubts(
                     source,
                 )
             )
-        elif kind not in SOLID_KINDS and max(r.coverage, r.ink) >= SOLID_INK:
+        elif (
+            kind not in SOLID_KINDS
+            and max(r.coverage, r.ink) >= SOLID_INK
+            and r.beyond >= SOLID_BEYOND
+        ):
             out.append(Doubt(r.id, "filled solid: a mark, or a mark hatched out?", source))
         elif circle and r.beyond >= BUBBLE_BEYOND:
             out.append(Doubt(r.id, "inked past the circle: a fill, or hatched out?", source))
