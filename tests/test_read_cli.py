@@ -250,3 +250,37 @@ def test_score_refuses_a_state_file_of_another_game(tmp_path):
     other.write_text(json.dumps(truth(PAD)["state"]))
     result = run("score", SHIP, other)
     assert_clean_refusal(result, EXIT_WRONG_GAME, "pad.json")
+
+
+def test_a_solo_game_photographed_scores_its_final_pp_once_doubts_are_answered(tmp_path):
+    from pnp.synth.camera import photograph
+    from pnp.synth.marks import sheet_marks
+    from pnp.synth.pen import build_page, fill
+    from pnp.synth.states import random_state
+    from scoring.federation.solo_state import parse_state, score
+    from scoring.federation.solo_tracker import load_solo_tracker
+
+    state = random_state("federation", 4, layout="solo")
+    photos, truth = [], {}
+    for k, marks in enumerate(sheet_marks("federation", state)):
+        filled = fill(build_page(marks), marks, 40 + k, 150)
+        path = tmp_path / f"{marks.name}.jpg"
+        path.write_bytes(photograph(filled.image, "easy", k, megapixels=2).jpeg)
+        photos.append(path)
+        truth[path.name] = filled.truth["fields"]
+    sets = []
+    for _ in range(3):  # answer what the reader doubts, as a person would
+        out = json.loads(run("read", *photos, "--json", *sets).stdout)
+        (read,) = out["states"]
+        sets += [
+            f"--set={Path(d['source']).name}:{d['field']}="
+            + ("filled" if truth[Path(d["source"]).name][d["field"]]["marked"] else "empty")
+            for d in read["doubtful"]
+        ]
+    assert read["state"] == state and not read["doubtful"] and not read["notes"]
+    result = run("score", *photos, "--json", *sets)
+    assert result.exit_code == 0, result.output
+    (player,) = json.loads(result.stdout)["players"]
+    expected = score(parse_state(state), load_solo_tracker())
+    assert expected.complete and player["total"] == expected.total
+    assert player["detail"]["funded_major_projects"] == state["score_pad"]["funded_major_projects"]
