@@ -446,12 +446,19 @@ def _inside(f: Field, px_per_mm: float) -> tuple[int, int, int, int]:
     )
 
 
-def classify(ink: float) -> tuple[State, float]:
+# On quiet paper (the noise did not raise the step: the field's ink at the base step is
+# hardly more than at its own) nothing but a mark puts this much ink in a field.
+QUIET_FILLED_MIN = 0.025
+QUIET_BASE_RATIO = 1.2  # base-step ink at most this many times the ink: quiet paper
+
+
+def classify(ink: float, filled_min: float = FILLED_MIN) -> tuple[State, float]:
+    """Empty, filled or doubtful by the share inked, and how far from the thresholds."""
     if ink <= EMPTY_MAX:
         return "empty", 1.0 - 0.5 * ink / EMPTY_MAX
-    if ink >= FILLED_MIN:
-        return "filled", min(1.0, 0.5 + 0.5 * (ink - FILLED_MIN) / FILLED_MIN)
-    middle = (EMPTY_MAX + FILLED_MIN) / 2
+    if ink >= filled_min:
+        return "filled", min(1.0, 0.5 + 0.5 * (ink - filled_min) / filled_min)
+    middle = (EMPTY_MAX + filled_min) / 2
     return "doubtful", 0.5 * abs(ink - middle) / (middle - EMPTY_MAX)
 
 
@@ -555,16 +562,19 @@ def read_fields(
     extra = _coverage(boxes, area, ink, integral, base, readable)
     out = []
     for n, (f, share, sides) in enumerate(zip(fields, ink.tolist(), spill.tolist(), strict=True)):
-        state, conf = classify(share)
         # round(0.0, n) is 0.0: most shares are, and round() is the loop's main cost.
         more = {}
+        filled_min = FILLED_MIN
         if extra is not None:
             b, c, o = extra[0][n], extra[1][n], extra[2][n]
+            if base is not None and b <= QUIET_BASE_RATIO * share:
+                filled_min = QUIET_FILLED_MIN
             more = {
                 "base_ink": round(b, 4) if b else b,
                 "coverage": round(c, 4) if c else c,
                 "beyond": round(o, 3) if o else o,
             }
+        state, conf = classify(share, filled_min)
         out.append(
             FieldReading(
                 f.id,
