@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from pnp.pagecode import PageCode
-from pnp.vision.fields import EMPTY_MAX, FILLED_MIN, FieldReading
+from pnp.vision.fields import EMPTY_MAX, FILLED_MIN, QUIET_BASE_RATIO, FieldReading
 from pnp.vision.photo_io import NoSheet
 
 # Fields a person reads and the reader does not (names, written totals, storage).
@@ -34,6 +34,9 @@ BUBBLE_BEYOND = 0.7  # a circle whose square's corners are this inked: hatched o
 SMALL_MARK_KINDS = frozenset({"space"})  # marked with a small cross or tick, well inside
 SMALL_MARK_BEYOND = 0.15
 BUBBLE_MIN_COVERAGE = 0.2  # a bubble is marked by filling it; less than this is no fill
+# ...and on noisy paper (the base step inks more of it than the raised one) a bubble less
+# covered than this may be grains of noise read as a fill
+NOISY_BUBBLE_COVERAGE = 0.4
 # Where noise raised the ink step, strokes fainter than it are lost: a field the base step
 # alone reads as this inked is doubtful, not empty (on quiet paper both steps are one).
 RAISED_BASE_INK = 2 * FILLED_MIN
@@ -157,6 +160,17 @@ def doubts(
             out.append(Doubt(r.id, "inked past its outline: a mark hatched out?", source))
         elif kind in SOLID_KINDS and r.coverage and r.coverage < BUBBLE_MIN_COVERAGE:
             out.append(Doubt(r.id, f"a bubble barely filled ({r.coverage:.0%})", source))
+        elif (
+            kind in SOLID_KINDS
+            and r.coverage
+            and r.coverage < NOISY_BUBBLE_COVERAGE
+            and r.base_ink > QUIET_BASE_RATIO * r.ink
+        ):
+            out.append(
+                Doubt(
+                    r.id, f"noisy paper: a bubble {r.coverage:.0%} filled, noise or a fill?", source
+                )
+            )
         elif (
             r.state == "filled"
             and kind not in SOLID_KINDS
