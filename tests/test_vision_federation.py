@@ -205,3 +205,27 @@ def test_two_solo_trackers_are_two_games_by_serial():
     pages = [page for k, game in enumerate(games) for page in solo_pages(game, 20 + k)]
     _, answered = read_back(pages[::-1])
     assert [a.state for a in answered] == games
+
+
+def test_a_stray_mark_in_a_blank_row_is_doubted_not_a_dead_end():
+    from dataclasses import replace
+
+    from pnp.synth.marks import Mark
+
+    state = random_state("federation", 4, layout="solo")
+    assert "other2" not in state["projects"]
+    rounds, projects, pad = sheet_marks("federation", state)
+    stray = replace(projects, marks={**projects.marks, "r4-other2-units-1": Mark("fill")})
+    read = [flat_reading(m, 5, f"page{k}.png") for k, m in enumerate((rounds, stray, pad))]
+    sheets = [sheet for sheet, _ in read]
+    (first,), _ = assemble(sheets)
+    doubted = {d.field: d.reason for d in first.doubtful}
+    assert doubted["r4-other2-units-1"].startswith("r1-other2: no units bubble filled")
+    answers = {"page1.png:r4-other2-units-1": False}
+    answers |= {  # the pen's own trouble, answered from its truth
+        f"{d.source}:{d.field}": read[int(d.source[4])][1]["fields"][d.field]["marked"]
+        for d in first.doubtful
+        if d.field != "r4-other2-units-1"
+    }
+    (answered,), _ = assemble(sheets, answers)
+    assert answered.state == state

@@ -6,13 +6,16 @@
   become numbers (``scoring.federation.sheet_fields``) and the bubbled total is checked
   against the sum of the categories.
 - The Solo tracker: its ``rounds`` and ``projects`` pages of one serial make one Solo
-  state (``scoring.federation.solo_state``).
+  state (``scoring.federation.solo_state``); a ``player`` pad page of that serial is
+  the Solo player's pad and gives the state's ``score_pad``.
 
 Bubble problems (two bubbles in a digit, a units place left empty) make the fields
 concerned doubtful, so a mis-read never turns silently into a wrong score.
 """
 
 from __future__ import annotations
+
+import re
 
 from pnp.vision.read import UNREAD_KINDS, SheetReading
 from pnp.vision.states import Answers, Assembled, _base, _field_doubts, _merge, marked
@@ -44,25 +47,39 @@ def _bubble_doubts(
     out: Assembled, sheets: list[SheetReading], problems: list[str], answers: Answers
 ) -> None:
     """Each BubbleError problem (``"<prefix>: <what>"``) as doubts on the marked or
-    doubtful fields it names, or as a note when no sheet holds such a field."""
+    doubtful fields it names, or as a note when no sheet holds such a field.
+
+    A Solo tracker's blank row left empty in some rounds (``r3-other2: no units bubble
+    filled``) names no marked field: the row's marks in the other rounds are doubted
+    instead, since a stray mark there would make the row look used.
+    """
     for problem in problems:
         prefix = problem.split(":")[0]
+        row = re.fullmatch(r"r\d+-(other\d+)", prefix)
         named = False
         for sheet in sheets:
-            marks = marked(sheet, answers)
-            ids = [
-                r.id
-                for r in sheet.readings
-                if r.id.startswith(prefix + "-")
-                and sheet.kinds[r.id] not in UNREAD_KINDS
-                and (r.id in marks or r.state == "doubtful")
-            ]
+            ids = _marked_fields(sheet, answers, re.escape(prefix) + "-")
+            if not ids and row:
+                ids = _marked_fields(sheet, answers, rf"(r\d+|end)-{row[1]}-")
             if ids:
                 named = True
                 out.doubtful += _field_doubts([sheet], ids, problem, answers)
         if not named:
             where = " + ".join(s.source for s in sheets)
             out.notes.append(f"{where}: {problem}")
+
+
+def _marked_fields(sheet: SheetReading, answers: Answers, start: str) -> list[str]:
+    """The field ids of ``sheet`` matching regex ``start`` (from their first character)
+    that are read as marked or doubtful."""
+    marks = marked(sheet, answers)
+    return [
+        r.id
+        for r in sheet.readings
+        if re.match(start, r.id)
+        and sheet.kinds[r.id] not in UNREAD_KINDS
+        and (r.id in marks or r.state == "doubtful")
+    ]
 
 
 # --- score pads ------------------------------------------------------------------
