@@ -139,6 +139,8 @@ def check(state: SoloState, tracker: SoloTracker, pad: ScorePad | None = None) -
     A finished game has one card per round; every value lies in the tracker's bubble
     range; the cards carry Influence on the tracker's named compared projects and on
     the same projects every round, and the end of the game answers for each of them.
+    ``score_pad`` is checked once the tracker's part is sound: its Funded Major Projects
+    are compared with what the cards give.
     """
     found: list[Problem] = []
     known = compared_projects(tracker)
