@@ -30,7 +30,7 @@ SOLID_BEYOND = 0.05
 # A correction is hatched in two directions a little past the field; a mark stays inside.
 HATCHED_COVERAGE = 0.6  # a box this covered...
 HATCHED_BEYOND = 0.2  # ...with this share of the band past its outline inked: hatched out?
-BUBBLE_BEYOND = 0.7  # a circle whose square's corners are this inked: hatched out?
+BUBBLE_BEYOND = 0.65  # a circle whose square's corners are this inked: hatched out?
 SMALL_MARK_KINDS = frozenset({"space"})  # marked with a small cross or tick, well inside
 SMALL_MARK_BEYOND = 0.15
 BUBBLE_MIN_COVERAGE = 0.2  # a bubble is marked by filling it; less than this is no fill
@@ -42,7 +42,7 @@ NOISY_BUBBLE_COVERAGE = 0.4
 RAISED_BASE_INK = 2 * FILLED_MIN
 # Where noise raised the step, a field inked mostly by strokes fainter than the raised
 # step is read on the noise's terms: filled, but not vouched for.
-NOISY_INK_SHARE = 0.5  # ink at the raised step under this share of the base-step ink
+NOISY_INK_SHARE = 0.55  # ink at the raised step under this share of the base-step ink
 OUTLIER_FACTOR = 3.0  # this many times the page's median mark of that kind...
 OUTLIER_MIN_INK = 0.3  # ...and at least this much ink: a correction, perhaps
 GUESS_INK = (EMPTY_MAX + FILLED_MIN) / 2  # a doubtful field's best guess
