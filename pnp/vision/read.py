@@ -44,7 +44,8 @@ RAISED_BASE_INK = 2 * FILLED_MIN
 # step is read on the noise's terms: filled, but not vouched for.
 NOISY_INK_SHARE = 0.55  # ink at the raised step under this share of the base-step ink
 OUTLIER_FACTOR = 3.0  # this many times the page's median mark of that kind...
-OUTLIER_MIN_INK = 0.3  # ...and at least this much ink: a correction, perhaps
+OUTLIER_MIN_INK = 0.3  # ...and at least this much ink, and inked past its outline
+# (``SOLID_BEYOND``): a correction, perhaps; a fill among ticks stays inside its box
 GUESS_INK = (EMPTY_MAX + FILLED_MIN) / 2  # a doubtful field's best guess
 
 
@@ -176,6 +177,7 @@ def doubts(
             and kind not in SOLID_KINDS
             and r.ink >= OUTLIER_MIN_INK
             and r.ink >= OUTLIER_FACTOR * median[kind]
+            and r.beyond >= SOLID_BEYOND
         ):
             out.append(
                 Doubt(
