@@ -866,3 +866,27 @@ def test_balance_measurements():
     assert sum(res.wins) == pytest.approx(3) and len(res.totals[0]) == 3
     with pytest.raises(ValueError, match="1 to 5 players, not 6"):
         new_game(["aaraka-glider"] * 6, 0)
+
+
+def test_effects_file_is_checked_against_the_tracker_and_tech():
+    from scoring.stellar_drift.engine.data import effects_problems, load_effects
+
+    effects, tracker, tech = load_effects(), load_tracker(), load_tech()
+    assert effects_problems(effects, tracker, tech) == []
+    dropped = next(iter(effects.abilities))
+    skill = next(iter(effects.captain_skills))
+    abilities = {k: v for k, v in effects.abilities.items() if k != dropped}
+    abilities["warp-drive"] = effects.abilities[dropped].model_copy(
+        update={"marks": {"nowhere": 1}}
+    )
+    broken = effects.model_copy(
+        update={
+            "abilities": abilities,
+            "captain_skills": {k: v for k, v in effects.captain_skills.items() if k != skill},
+        }
+    )
+    found = effects_problems(broken, tracker, tech)
+    assert f"abilities: no effect for {dropped}" in found
+    assert "abilities.warp-drive: no such ability" in found
+    assert any(p.startswith("captain_skills: expected one per colour") for p in found)
+    assert "warp-drive.marks: no track 'nowhere'" in found

@@ -11,7 +11,6 @@ import pytest
 
 from pnp.synth.states import (
     GAMES,
-    load_drift_play,
     load_federation_ranges,
     random_state,
     random_states,
@@ -28,6 +27,7 @@ from scoring.games import score_states
 from scoring.stellar_drift import layouts as sd_layouts
 from scoring.stellar_drift.check import check as sd_check
 from scoring.stellar_drift.derive import islands
+from scoring.stellar_drift.engine.data import load_effects
 from scoring.stellar_drift.score import score as sd_score
 from scoring.stellar_drift.state import parse_state as sd_parse
 
@@ -168,5 +168,5 @@ def test_bad_requests_say_what_is_wrong(call, message):
 
 
 def test_synth_data_files_load():
-    assert load_drift_play().energy_exchange >= 1
+    assert load_effects().energy_exchange >= 1
     assert load_federation_ranges().assumed

@@ -27,7 +27,6 @@ True
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 from collections.abc import Callable
 from functools import cache
@@ -55,6 +54,7 @@ from scoring.federation.solo_state import score as solo_score
 from scoring.federation.solo_tracker import SoloTracker, load_solo_tracker
 from scoring.layout_file import LayoutError, Strict, layouts_root, load_model
 from scoring.stellar_drift.derive import completed_sections, sheet_order
+from scoring.stellar_drift.engine.data import Effect, load_effects, skill_cost
 from scoring.stellar_drift.layout import COLOURS
 from scoring.stellar_drift.layouts import (
     load_rules,
@@ -140,73 +140,6 @@ def _name(k: int) -> str:
 # --- Stellar Drift ---------------------------------------------------------------
 
 
-class Effect(Strict):
-    """What an ability or captain skill does, as the simulation plays it."""
-
-    energy: int = 0
-    energy_income: int = 0
-    or_energy: int = 0  # instead, when the energy income track is full
-    cube_income: int = 0
-    or_cubes: int = 0  # instead, when the cube income track is full
-    cubes: int = 0
-    tech_points: int = 0
-    marks: dict[str, int] = Field(default_factory=dict)
-    any_marks: int = 0
-    fewest_marks: int = 0
-    colour_changes: int = 0
-    wild_cubes: int = 0
-    free_repairs: int = 0
-    free_repairs_no_rewards: int = 0
-    double_rewards: bool = False
-    skip: int = 0
-
-
-class SetupTech(Strict):
-    own_colour: int = Field(ge=0)
-    each_track: int = Field(ge=0)
-
-
-class DriftPlay(Strict):
-    """``layouts/synth/stellar_drift.yaml``: the rulebook's effects as numbers."""
-
-    version: int
-    energy_exchange: int = Field(ge=1)
-    airlock_jump: int = Field(ge=0)
-    income_tech_points: int = Field(ge=0)
-    loot_cubes: int = Field(ge=0)
-    setup_tech_boxes: SetupTech
-    abilities: dict[str, Effect]
-    captain_skills: dict[str, Effect]
-
-
-@cache
-def load_drift_play() -> DriftPlay:
-    """The synth effects file, cross-checked against the tracker and tech layouts."""
-    path = layouts_root() / "synth" / "stellar_drift.yaml"
-    play = load_model(path, DriftPlay)
-    tracker, tech = load_tracker(), load_tech()
-    ids = {a.id for a in [*tracker.abilities, *tech.abilities, *tracker.section_bonus_abilities]}
-    tracks = {t.id for t in tracker.ship_tracks}
-    found = [f"abilities: no effect for {a}" for a in sorted(ids - set(play.abilities))]
-    found += [f"abilities.{a}: no such ability" for a in sorted(set(play.abilities) - ids)]
-    skills = {s.colour for s in tracker.captain_skills}
-    if set(play.captain_skills) != skills:
-        found.append(f"captain_skills: expected one per colour ({', '.join(sorted(skills))})")
-    for where, effect in [*play.abilities.items(), *play.captain_skills.items()]:
-        found += [f"{where}.marks: no track {t!r}" for t in effect.marks if t not in tracks]
-    if found:
-        raise LayoutError(path, found)
-    return play
-
-
-def _skill_cost(text: str) -> tuple[str, int]:
-    """ "2 energy" -> ("energy", 2); "1 cube" -> ("cubes", 1)."""
-    m = re.fullmatch(r"(\d+) (energy|cubes?)", text.strip())
-    if not m:
-        raise ValueError(f"captain skill cost {text!r}: expected like '2 energy' or '1 cube'")
-    return ("energy" if m.group(2) == "energy" else "cubes"), int(m.group(1))
-
-
 class _Drift:
     """One player's game of Stellar Drift, played loosely but by the rules."""
 
@@ -215,7 +148,7 @@ class _Drift:
         self.ship = ship = load_ship(ship_id)
         self.tracker = tracker = load_tracker()
         self.tech_sheet = tech = load_tech()
-        self.play = load_drift_play()
+        self.play = load_effects()
         self.colours = COLOURS
         self.order = sheet_order
         self.airlocks = sorted(
@@ -402,7 +335,8 @@ class _Drift:
 
     def skill_cost(self) -> tuple[str, int]:
         text = next(s.cost for s in self.tracker.captain_skills if s.colour == self.skill)
-        return _skill_cost(text)
+        cost = skill_cost(text)
+        return cost.kind, cost.n
 
     def pay_skill(self, round_: int) -> bool:
         kind, n = self.skill_cost()

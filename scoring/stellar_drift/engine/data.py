@@ -97,20 +97,41 @@ def skill_cost(text: str) -> SkillCost:
     return SkillCost("energy" if m.group(2) == "energy" else "cubes", int(m.group(1)))
 
 
+def effects_problems(effects: Effects, tracker: Tracker, tech: Tech) -> list[str]:
+    """What ``effects`` says that the tracker and tech layouts contradict."""
+    ids = {a.id for a in [*tracker.abilities, *tech.abilities, *tracker.section_bonus_abilities]}
+    tracks = {t.id for t in tracker.ship_tracks}
+    found = [f"abilities: no effect for {a}" for a in sorted(ids - set(effects.abilities))]
+    found += [f"abilities.{a}: no such ability" for a in sorted(set(effects.abilities) - ids)]
+    skills = {s.colour for s in tracker.captain_skills}
+    if set(effects.captain_skills) != skills:
+        found.append(f"captain_skills: expected one per colour ({', '.join(sorted(skills))})")
+    for where, effect in [*effects.abilities.items(), *effects.captain_skills.items()]:
+        found += [f"{where}.marks: no track {t!r}" for t in effect.marks if t not in tracks]
+    return found
+
+
+@cache
+def load_effects() -> Effects:
+    """The effects file engine.yaml names, cross-checked against the tracker and tech."""
+    spec = load_model(folder() / "engine.yaml", EngineFile)
+    path = layouts_root() / spec.effects
+    effects = load_model(path, Effects)
+    found = effects_problems(effects, load_tracker(), load_tech())
+    if found:
+        raise LayoutError(path, found)
+    return effects
+
+
 @cache
 def load_engine_data() -> EngineData:
     path = folder() / "engine.yaml"
     spec = load_model(path, EngineFile)
-    effects = load_model(layouts_root() / spec.effects, Effects)
+    effects = load_effects()
     tracker, tech, rules = load_tracker(), load_tech(), load_rules()
     bonus = tuple(a.id for a in tracker.section_bonus_abilities)
     ids = {a.id for a in [*tracker.abilities, *tech.abilities]} | set(bonus)
-    tracks = {t.id for t in tracker.ship_tracks}
-    found = [
-        f"{spec.effects}: no effect for ability {a}" for a in sorted(ids - set(effects.abilities))
-    ]
-    for where, effect in [*effects.abilities.items(), *effects.captain_skills.items()]:
-        found += [f"{where}.marks: no track {t!r}" for t in effect.marks if t not in tracks]
+    found = []
     for a in spec.free_repair_anywhere:
         if a not in ids:
             found.append(f"free_repair_anywhere: unknown ability {a!r}")
