@@ -28,9 +28,9 @@ Readings of the rules (recorded in layouts/README.md):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
+from scoring.breakdown import Lines
 from scoring.distant_suns.check import problems_with
 from scoring.distant_suns.facts import (
     Drawn,
@@ -89,7 +89,7 @@ class FrontierScore:
 
 
 @dataclass(frozen=True)
-class Breakdown:
+class Breakdown(Lines):
     player: str
     serial: int | None
     lines: tuple[Line, ...]
@@ -97,13 +97,7 @@ class Breakdown:
     total: int
 
     def line(self, line_id: str) -> Line:
-        for line in self.lines:
-            if line.id == line_id:
-                return line
-        raise KeyError(f"no score line {line_id!r}: one of {', '.join(x.id for x in self.lines)}")
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return super().line(line_id)
 
     def explain(self) -> str:
         """The tally as text, one line per category, then the total."""

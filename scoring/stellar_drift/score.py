@@ -9,9 +9,9 @@ the layout files; nothing here is a game number.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
+from scoring.breakdown import Lines
 from scoring.stellar_drift import fields
 from scoring.stellar_drift.check import check
 from scoring.stellar_drift.derive import completed_sections
@@ -44,7 +44,7 @@ class Line:
 
 
 @dataclass(frozen=True)
-class Breakdown:
+class Breakdown(Lines):
     ship: str
     player: str
     serial: int | None
@@ -57,13 +57,7 @@ class Breakdown:
     warnings: tuple[Problem, ...] = ()
 
     def line(self, line_id: str) -> Line:
-        for line in self.lines:
-            if line.id == line_id:
-                return line
-        raise KeyError(f"no score line {line_id!r}: one of {', '.join(x.id for x in self.lines)}")
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return super().line(line_id)
 
     def explain(self) -> str:
         """The breakdown as text, one line per category."""
