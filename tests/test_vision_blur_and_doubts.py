@@ -1,0 +1,81 @@
+"""The reader's blur model and the doubt rules that keep it from being silently wrong."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from pnp.pagecode import PageCode
+from pnp.vision.fields import (
+    BLUR_SIGMAS,
+    INK_STEP,
+    MIN_STEP,
+    FieldReading,
+    _prepared,
+    blurred_step,
+    fitted_blur,
+    ink_masks,
+    read_fields,
+)
+from pnp.vision.read import doubts
+from pnp.vision.reference import common_map, reference_image
+
+PX = 6.25
+TRACKER = PageCode.parse("PNP:SD:TRACKER:TRACKER:1:000001")
+
+
+@pytest.fixture(scope="module")
+def blank():
+    return reference_image(TRACKER.game, TRACKER.sheet, TRACKER.layout, PX)
+
+
+@pytest.mark.parametrize("sigma", [s for s in BLUR_SIGMAS if s])
+def test_the_blur_of_a_photo_is_fitted_from_its_print(blank, sigma):
+    seen = cv2.GaussianBlur(blank, (0, 0), sigma).astype(np.float32) / 255
+    assert fitted_blur(seen, _prepared(blank, PX)) == sigma
+
+
+def test_a_blurred_blank_sheet_reads_as_no_ink_at_all(blank):
+    photo = cv2.GaussianBlur(blank, (0, 0), 2.0)
+    readings = read_fields(ink_masks(photo, blank, PX).ink, common_map(TRACKER).fields, PX)
+    assert max(r.ink for r in readings) <= 0.005
+
+
+def test_the_ink_step_falls_with_the_blur_but_not_below_its_floor():
+    steps = [blurred_step(INK_STEP, s, PX) for s in BLUR_SIGMAS]
+    assert steps[:3] == [INK_STEP] * 3  # as sharp as SHARP_SIGMA or sharper
+    assert steps == sorted(steps, reverse=True)
+    assert steps[-1] == MIN_STEP
+
+
+def reading(**kw) -> FieldReading:
+    kw = {"id": "f", "state": "filled", "ink": 0.5, "confidence": 1.0} | kw
+    kw.setdefault("base_ink", kw["ink"])
+    kw.setdefault("coverage", kw["ink"])
+    return FieldReading(**kw)
+
+
+def why(r: FieldReading, kind: str = "track_box", shape: str = "rect") -> list[str]:
+    return [d.reason for d in doubts([r], {"f": kind}, "p", {"f": shape})]
+
+
+def test_a_solid_fill_inside_its_box_is_vouched_for_a_hatching_past_it_is_not():
+    assert why(reading(ink=0.97, beyond=0.0)) == []
+    assert "hatched out" in why(reading(ink=0.97, beyond=0.3))[0]
+
+
+def test_a_fill_resting_on_noise_grains_is_doubtful():
+    assert "noisy paper" in why(reading(ink=0.1, base_ink=0.45))[0]
+    assert why(reading(ink=0.3, base_ink=0.35)) == []
+
+
+def test_a_thinly_covered_bubble_on_noisy_paper_is_doubtful_on_quiet_paper_not():
+    noisy = reading(ink=0.3, base_ink=0.45)
+    assert "noisy paper" in why(noisy, "bubble", "circle")[0]
+    assert why(reading(ink=0.3), "bubble", "circle") == []
+
+
+def test_an_empty_field_with_faint_strokes_under_a_raised_step_is_doubtful():
+    assert why(reading(state="empty", ink=0.0, base_ink=0.1))
+    assert why(reading(state="empty", ink=0.0, base_ink=0.0)) == []
