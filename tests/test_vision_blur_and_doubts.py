@@ -78,13 +78,14 @@ def test_a_thinly_covered_bubble_on_noisy_paper_is_doubtful_on_quiet_paper_not()
 
 def test_an_empty_field_with_faint_strokes_under_a_raised_step_is_doubtful():
     assert why(reading(state="empty", ink=0.0, base_ink=0.1))
+    assert why(reading(state="empty", ink=0.008, base_ink=0.018))  # a stroke cut to pieces
+    assert why(reading(state="empty", ink=0.0, base_ink=0.018)) == []
     assert why(reading(state="empty", ink=0.0, base_ink=0.0)) == []
 
 
-def test_the_committed_photos_are_never_silently_wrong_but_two_known_fields():
+def test_the_committed_photos_are_never_silently_wrong():
     """Every field of every committed photo is read right or doubted, as `python -m
-    pnp.bench read` counts them; the two known misses are pencil crosses on a small, lightly
-    noisy page (00005, 3.1 px/mm) read at 0.8% ink under a noise-raised step."""
+    pnp.bench read` counts them."""
     import json
     from pathlib import Path
 
@@ -103,4 +104,4 @@ def test_the_committed_photos_are_never_silently_wrong_but_two_known_fields():
                 r.state == "doubtful" or r.id in doubted
             ):
                 silent.append(f"{photo.stem}:{r.id}")
-    assert all(s.startswith("00005-") for s in silent) and len(silent) <= 2, silent
+    assert not silent, silent

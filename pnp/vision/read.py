@@ -40,6 +40,10 @@ NOISY_BUBBLE_COVERAGE = 0.4
 # Where noise raised the ink step, strokes fainter than it are lost: a field the base step
 # alone reads as this inked is doubtful, not empty (on quiet paper both steps are one).
 RAISED_BASE_INK = 2 * FILLED_MIN
+# ...and so is one with a few strokes past the raised step and more below it: a faint mark
+# the raised step cut into pieces (pencil on a small, grainy page).
+CUT_BASE_INK = 0.015
+CUT_INK = 0.005
 # Where noise raised the step, a field inked mostly by strokes fainter than the raised
 # step is read on the noise's terms: filled, but not vouched for.
 NOISY_INK_SHARE = 0.55  # ink at the raised step under this share of the base-step ink
@@ -129,7 +133,7 @@ def doubts(
         if r.state == "doubtful":
             out.append(Doubt(r.id, f"faint mark ({r.ink:.1%} of the box inked)", source))
         elif r.state == "empty":
-            if r.base_ink >= RAISED_BASE_INK:
+            if r.base_ink >= RAISED_BASE_INK or (r.base_ink >= CUT_BASE_INK and r.ink >= CUT_INK):
                 out.append(
                     Doubt(
                         r.id,
