@@ -18,7 +18,7 @@ BENCHES = {
     "sd-games": "pnp.bench.sd_games",
     "ds-games": "pnp.bench.ds_games",
     "read": "pnp.bench.read",
-    "fed-states": "pnp.bench.fed_states",
+    "states": "pnp.bench.states",
 }
 
 
