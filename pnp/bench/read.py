@@ -63,8 +63,9 @@ def read_one(data: bytes):
     photo's bytes. Doubted are the fields ``pnp.vision.read.doubts`` would ask about: a
     doubtful ink share, and the marks it suspects of being corrections."""
     from pnp.vision.fields import ink_masks, read_fields
+    from pnp.vision.hatching import hatched_out
     from pnp.vision.identify import identify
-    from pnp.vision.read import doubts
+    from pnp.vision.read import SOLID_KINDS, doubts
     from pnp.vision.rectify import decode_photo, rectify
     from pnp.vision.reference import common_map, reference_image
 
@@ -78,6 +79,7 @@ def read_one(data: bytes):
     t2 = time.perf_counter()
     m = ink_masks(page.image, blank, page.px_per_mm)
     readings = read_fields(m.ink, fields, page.px_per_mm, m.steps, m.base, m.readable)
+    readings = hatched_out(readings, fields, m, page.px_per_mm, SOLID_KINDS)
     kinds = {f.id: f.kind for f in fields}
     doubted = {d.field for d in doubts(readings, kinds, "", {f.id: f.shape for f in fields})}
     t3 = time.perf_counter()

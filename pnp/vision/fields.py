@@ -55,6 +55,9 @@ class FieldReading:
     # The share of readable paper just past the outline that is inked (a band beside a
     # box, the corners of a circle's square): a hatching-out runs past it, a mark rarely.
     beyond: float = 0.0
+    # Read empty because the box is hatched out (``pnp.vision.hatching``), not for want
+    # of ink.
+    hatched: bool = False
 
 
 PAPER_CLOSING_MM = 12.0  # wider than any mark or run of marks, so it never passes for paper
@@ -332,6 +335,9 @@ class InkMasks:
     steps: np.ndarray  # float32, the ink step used at each pixel
     base: np.ndarray  # uint8, 1 = added ink at the base step alone
     readable: np.ndarray  # uint8, 1 = print light enough for ink to show
+    # What the masks were cut from (for measures of texture, ``pnp.vision.hatching``):
+    seen: np.ndarray | None = None  # float32, the photo aligned, paper = 1
+    printed: np.ndarray | None = None  # uint8, the blank's print as compared (widened, blurred)
 
 
 def ink_and_step(
@@ -383,7 +389,7 @@ def ink_masks(
     # A pen stroke is 2 px wide or more; isolated specks are noise.
     ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, _SPECK)
     base = cv2.morphologyEx(base, cv2.MORPH_OPEN, _SPECK)
-    return InkMasks(ink, steps, base, readable.copy())
+    return InkMasks(ink, steps, base, readable.copy(), seen, printed)
 
 
 def paper_noise(seen: np.ndarray, printed: np.ndarray, px_per_mm: float, step: float):

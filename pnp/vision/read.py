@@ -127,7 +127,7 @@ def doubts(
     median = {k: float(np.median(v)) for k, v in marked_ink.items()}
     for r in readings:
         kind = kinds[r.id]
-        if kind in UNREAD_KINDS:
+        if kind in UNREAD_KINDS or r.hatched:
             continue
         circle = shapes.get(r.id, "circle" if kind in SOLID_KINDS else "rect") == "circle"
         if r.state == "doubtful":
@@ -199,6 +199,7 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     import cv2
 
     from pnp.vision.fields import ink_masks, read_fields
+    from pnp.vision.hatching import hatched_out
     from pnp.vision.identify import identify
     from pnp.vision.reference import common_map, reference_image
 
@@ -209,6 +210,7 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     sheet_map = common_map(code)
     m = ink_masks(page.image, blank, page.px_per_mm)
     readings = read_fields(m.ink, sheet_map.fields, page.px_per_mm, m.steps, m.base, m.readable)
+    readings = hatched_out(readings, sheet_map.fields, m, page.px_per_mm, SOLID_KINDS)
     t2 = time.perf_counter()
     kinds = {f.id: f.kind for f in sheet_map.fields}
     color = None
