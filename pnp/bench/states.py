@@ -13,9 +13,10 @@ Kinds: ``stellar-drift`` (one player's ship, tracker and tech sheets), ``distant
 Each game ends as one of: ``right`` (read clear, the score right), ``silent`` (read
 clear, the score wrong: the failure the reader must never have), ``state-only`` (read
 clear, the score right but the state not: a mark that does not count, e.g. an unused
-bubble), ``review-right`` / ``review-wrong`` (doubtful fields or notes; right or wrong
-once the doubted fields are answered from the pen's truth), or ``unread`` (a page the
-reader refused).
+bubble), ``review-right`` (doubtful fields or notes, and right once the doubted fields
+are answered from the pen's truth), ``review-open`` (still doubtful, or a note, after
+those answers), ``review-wrong`` (clear after the answers but the score wrong), or
+``unread`` (a page the reader refused).
 """
 
 from __future__ import annotations
@@ -29,7 +30,15 @@ from collections import Counter
 from pathlib import Path
 
 KINDS = ("stellar-drift", "distant-suns", "fed-solo", "fed-player-pads", "fed-table-pad")
-OUTCOMES = ("right", "silent", "state-only", "review-right", "review-wrong", "unread")
+OUTCOMES = (
+    "right",
+    "silent",
+    "state-only",
+    "review-right",
+    "review-open",
+    "review-wrong",
+    "unread",
+)
 
 
 def game_pages(kind: str, seed: int):
@@ -132,8 +141,9 @@ def read_game(kind: str, seed: int, levels: list[str], folder: Path, megapixels)
         if d.field in truth[d.source]
     }
     (answered,), _ = assemble(sheets, answers, game=game)
-    right = answered.clear and _judge(expected, answered.state)[1]
-    return "review-right" if right else "review-wrong"
+    if not answered.clear:
+        return "review-open"
+    return "review-right" if _judge(expected, answered.state)[1] else "review-wrong"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -164,10 +174,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"\r{kind}: {g + 1}/{args.games}", end="", file=sys.stderr, flush=True)
             print(file=sys.stderr)
             rows.append((kind, counts))
-    head = f"{'kind':<17}{'games':>6}" + "".join(f"{o:>14}" for o in OUTCOMES)
+    head = f"{'kind':<17}{'games':>6}" + "".join(f"{o:>13}" for o in OUTCOMES)
     print(f"levels {args.levels}; seed {args.seed}; {time.perf_counter() - t0:.0f} s")
     print(head)
     print("-" * len(head))
     for kind, c in rows:
-        print(f"{kind:<17}{sum(c.values()):>6}" + "".join(f"{c[o]:>14}" for o in OUTCOMES))
+        print(f"{kind:<17}{sum(c.values()):>6}" + "".join(f"{c[o]:>13}" for o in OUTCOMES))
     return 0
