@@ -51,7 +51,7 @@ FRINGE_OUT_MM = 1.0
 FRINGE_SHARE = 0.3
 FRINGE_SIDES = 2
 OUTER_MM = (1.25, 2.15)
-OUTER_SHARE = 0.3
+OUTER_SHARE = 0.5
 
 
 def _side_bands(f: Field, a: float, b: float) -> list[tuple[float, float, float, float]]:
