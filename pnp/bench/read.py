@@ -62,6 +62,7 @@ def read_one(data: bytes):
     """(page code, readings, ids the reader doubts, photo megapixel bucket, seconds) of one
     photo's bytes. Doubted are the fields ``pnp.vision.read.doubts`` would ask about: a
     doubtful ink share, and the marks it suspects of being corrections."""
+    from pnp.vision.faint_strokes import faint_strokes
     from pnp.vision.fields import ink_masks, read_fields
     from pnp.vision.hatching import hatched_out
     from pnp.vision.identify import identify
@@ -80,6 +81,7 @@ def read_one(data: bytes):
     m = ink_masks(page.image, blank, page.px_per_mm)
     readings = read_fields(m.ink, fields, page.px_per_mm, m.steps, m.base, m.readable)
     readings = hatched_out(readings, fields, m, page.px_per_mm, SOLID_KINDS)
+    readings = faint_strokes(readings, fields, m, page.px_per_mm, SOLID_KINDS)
     kinds = {f.id: f.kind for f in fields}
     doubted = {d.field for d in doubts(readings, kinds, "", {f.id: f.shape for f in fields})}
     t3 = time.perf_counter()

@@ -58,6 +58,9 @@ class FieldReading:
     # Read empty because the box is hatched out (``pnp.vision.hatching``), not for want
     # of ink.
     hatched: bool = False
+    # Read filled for a faint straight stroke across it (``pnp.vision.faint_strokes``),
+    # though its ink share alone says doubtful.
+    stroke: bool = False
 
 
 PAPER_CLOSING_MM = 12.0  # wider than any mark or run of marks, so it never passes for paper

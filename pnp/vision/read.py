@@ -198,6 +198,7 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     """Identify and read one flattened page (a ``rectify.Rectified``)."""
     import cv2
 
+    from pnp.vision.faint_strokes import faint_strokes
     from pnp.vision.fields import ink_masks, read_fields
     from pnp.vision.hatching import hatched_out
     from pnp.vision.identify import identify
@@ -211,6 +212,7 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     m = ink_masks(page.image, blank, page.px_per_mm)
     readings = read_fields(m.ink, sheet_map.fields, page.px_per_mm, m.steps, m.base, m.readable)
     readings = hatched_out(readings, sheet_map.fields, m, page.px_per_mm, SOLID_KINDS)
+    readings = faint_strokes(readings, sheet_map.fields, m, page.px_per_mm, SOLID_KINDS)
     t2 = time.perf_counter()
     kinds = {f.id: f.kind for f in sheet_map.fields}
     color = None

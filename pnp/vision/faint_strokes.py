@@ -1,0 +1,108 @@
+"""Find a faint straight stroke in a box read as doubtful: a pencil cross, a tick.
+
+A light pencil stroke may be fainter than the ink step along most of its length, so
+the ink mask holds only pieces of it and the box reads a few percent inked:
+doubtful. Along the stroke, though, the photo is darker than the paper beside it all
+the way: summed along its direction, the darkness stands out from the paper's noise
+as no grain of noise or speck does. A box whose inside holds such a stroke (a line
+across half the box or more, darker than the paper 3 noise widths at 45% of its
+points, a ridge: darker than the lines 1 mm to either side, as the edge of a shaded
+or hatched patch is not) is read filled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from pnp.sheetmap import Field
+from pnp.vision.fields import FieldReading, InkMasks
+from pnp.vision.hatching import FLAT_SPREAD, LIGHT_PRINT
+
+ANGLE_STEP = 3  # degrees between the directions tried
+MIN_LENGTH = 0.5  # of the box's shorter side: the stroke's plain length at least
+STROKE_POINTS = 0.45  # share of the line's points darker than paper by 3 noise widths
+STROKE_DARKNESS = 4.0  # the line's mean darkness, in noise widths
+RIDGE = 4.0  # ...and above the lines RIDGE_MM to either side, in noise widths
+RIDGE_MM = 1.0
+PLAIN_MARGIN_MM = 0.3  # plain print (see ``hatching``) this far from any edge
+MIN_PLAIN_PX = 100
+
+
+def stroke_score(masks: InkMasks, inside, px_per_mm: float) -> tuple[float, float, float]:
+    """(share of points, mean darkness, ridge) of the line across the box's inside that
+    has the most points clearly darker than paper (darkness and ridge in noise widths
+    of the box's plain paper); zeros when the box has too little plain print."""
+    x0, y0, x1, y1 = (int(v) for v in inside)
+    seen = masks.seen[y0:y1, x0:x1]
+    window = masks.printed[y0:y1, x0:x1]
+    if seen.size == 0:
+        return 0.0, 0.0, 0.0
+    k = np.ones((2 * round(PLAIN_MARGIN_MM * px_per_mm) + 1,) * 2, np.uint8)
+    spread = cv2.subtract(cv2.dilate(window, k), cv2.erode(window, k))
+    plain = ((spread <= FLAT_SPREAD) & (window >= LIGHT_PRINT)).astype(np.float32)
+    relative = np.minimum(seen / np.maximum(window.astype(np.float32) / 255, 0.05), 1.2)
+    dark = np.clip(1 - cv2.GaussianBlur(relative, (0, 0), 1.0), -0.5, 1.0)
+    ys, xs = np.nonzero(plain)
+    if ys.size < MIN_PLAIN_PX:
+        return 0.0, 0.0, 0.0
+    values = dark[ys, xs]
+    median = float(np.median(values))
+    noise = 1.4826 * float(np.median(np.abs(values - median))) + 1e-4
+    clear = ((values - median) > 3 * noise).astype(np.float64)
+    # Every line across the box at once: each plain pixel falls in the row (1 px wide)
+    # at its distance from the centre across the line's direction, for every direction.
+    h, w = dark.shape
+    angles = np.radians(np.arange(0, 180, ANGLE_STEP))
+    offset = (ys[None, :] - h / 2) * np.cos(angles)[:, None]
+    offset -= (xs[None, :] - w / 2) * np.sin(angles)[:, None]
+    rows = int(np.ceil(np.hypot(h, w))) + 2
+    bins = np.rint(offset).astype(np.int64) + rows // 2 + rows * np.arange(len(angles))[:, None]
+    size = rows * len(angles)
+    room = np.bincount(bins.ravel(), minlength=size).reshape(len(angles), rows)
+    total = np.bincount(bins.ravel(), np.tile(values, len(angles)), size).reshape(room.shape)
+    points = np.bincount(bins.ravel(), np.tile(clear, len(angles)), size).reshape(room.shape)
+    long_enough = room >= MIN_LENGTH * min(w, h)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        means = np.where(long_enough, total / room, np.nan)
+        share = np.where(long_enough, points / room, 0.0)
+    side = round(RIDGE_MM * px_per_mm)
+    before = np.full(means.shape, np.nan)
+    before[:, side:] = means[:, :-side]
+    after = np.full(means.shape, np.nan)
+    after[:, :-side] = means[:, side:]
+    with np.errstate(invalid="ignore"):
+        ridge = (means - np.fmax(before, after)) / noise
+    share = np.where(np.nan_to_num(ridge, nan=-np.inf) >= RIDGE, share, 0.0)
+    a, row = np.unravel_index(int(np.argmax(share)), share.shape)
+    if share[a, row] <= 0:
+        return 0.0, 0.0, 0.0
+    return float(share[a, row]), float((means[a, row] - median) / noise), float(ridge[a, row])
+
+
+def faint_strokes(
+    readings: list[FieldReading],
+    fields: list[Field],
+    masks: InkMasks,
+    px_per_mm: float,
+    solid_kinds: frozenset[str] = frozenset(),
+) -> list[FieldReading]:
+    """``readings`` with every doubtful box that holds a faint straight stroke filled."""
+    from pnp.vision.fields import _field_boxes
+
+    candidates = [
+        n
+        for n, (r, f) in enumerate(zip(readings, fields, strict=True))
+        if r.state == "doubtful" and f.shape == "rect" and f.kind not in solid_kinds
+    ]
+    if not candidates or masks.seen is None:
+        return readings
+    inside = _field_boxes(fields, px_per_mm).inside
+    out = list(readings)
+    for n in candidates:
+        points, darkness, ridge = stroke_score(masks, inside[n], px_per_mm)
+        if points >= STROKE_POINTS and darkness >= STROKE_DARKNESS and ridge >= RIDGE:
+            out[n] = replace(readings[n], state="filled", confidence=0.75, stroke=True)
+    return out
