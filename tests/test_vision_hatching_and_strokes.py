@@ -1,0 +1,101 @@
+"""A box hatched out reads empty, an overrunning striped fill stays filled; a faint
+straight stroke fills a doubtful box, noise does not (``pnp.vision.hatching``,
+``pnp.vision.faint_strokes``), on hand-made pages of plain paper."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pnp.sheetmap import Field
+from pnp.vision.faint_strokes import faint_strokes, stroke_score
+from pnp.vision.fields import InkMasks, _field_boxes, read_fields
+from pnp.vision.hatching import hatched_out
+
+PX = 6.25
+BOX = Field("track-power-1", "track_box", 20.0, 20.0, 9.5, 9.5)
+SIZE = round(50 * PX)
+
+
+def page(seed: int) -> np.ndarray:
+    """Plain paper (1.0) with a little sensor noise."""
+    return np.float32(1.0) + np.random.default_rng(seed).normal(0, 0.01, (SIZE, SIZE)).astype(
+        np.float32
+    )
+
+
+def masks(seen: np.ndarray) -> InkMasks:
+    ink = (seen < 0.8).astype(np.uint8)
+    ones = np.ones_like(ink)
+    printed = np.full(seen.shape, 255, np.uint8)
+    return InkMasks(ink, np.full(seen.shape, 0.2, np.float32), ink.copy(), ones, seen, printed)
+
+
+def px(mm: float) -> int:
+    return round(mm * PX)
+
+
+def read(seen: np.ndarray):
+    m = masks(seen)
+    readings = read_fields(m.ink, [BOX], PX, m.steps, m.base, m.readable)
+    return hatched_out(readings, [BOX], m, PX)[0]
+
+
+def test_a_box_hatched_solid_a_little_past_its_outline_reads_empty():
+    seen = page(1)
+    x0, y0, x1, y1 = BOX.bounds
+    seen[px(y0 - 0.6) : px(y1 + 0.6), px(x0 - 0.6) : px(x1 + 0.6)] *= np.float32(0.4)
+    r = read(seen)
+    assert r.state == "empty" and r.hatched
+
+
+def test_an_overrunning_fill_with_light_stripes_stays_filled():
+    seen = page(2)
+    x0, y0, x1, y1 = BOX.bounds
+    region = seen[px(y0 - 0.6) : px(y1 + 0.6), px(x0 - 0.6) : px(x1 + 0.6)]
+    rows = np.arange(region.shape[0])[:, None]
+    # strokes 0.5 mm wide, 0.3 mm of lighter paper between them (still past the step)
+    region *= np.where(rows % 5 < 3, np.float32(0.4), np.float32(0.72))
+    r = read(seen)
+    assert r.state == "filled" and not r.hatched
+
+
+def test_a_box_inked_past_one_side_only_is_not_taken_for_a_hatching():
+    seen = page(3)
+    x0, y0, x1, y1 = BOX.bounds
+    seen[px(y0 + 0.5) : px(y1 - 0.5), px(x0 + 0.5) : px(x1 - 0.5)] *= np.float32(0.4)
+    seen[px(y0) : px(y1), px(x1) : px(x1 + 3)] *= np.float32(0.4)  # a neighbour's overrun
+    r = read(seen)
+    assert r.state == "filled" and not r.hatched
+
+
+def doubtful(seen: np.ndarray):
+    m = masks(seen)
+    reading = read_fields(m.ink, [BOX], PX, m.steps, m.base, m.readable)[0]
+    return m, reading.__class__(reading.id, "doubtful", 0.02, 0.5)
+
+
+def test_a_faint_pencil_stroke_across_a_doubtful_box_fills_it():
+    seen = page(4)
+    x0, y0, x1, y1 = BOX.bounds
+    for t in np.linspace(0.1, 0.9, 400):  # a diagonal 0.5 mm wide, 10% darker than paper
+        x, y = px(x0 + t * (x1 - x0)), px(y0 + t * (y1 - y0))
+        seen[y - 1 : y + 2, x - 1 : x + 2] = np.float32(0.9)
+    m, r = doubtful(seen)
+    inside = _field_boxes([BOX], PX).inside[0]
+    points, darkness, ridge = stroke_score(m, inside, PX)
+    assert points > 0.45 and darkness > 4 and ridge > 4
+    out = faint_strokes([r], [BOX], m, PX)[0]
+    assert out.state == "filled" and out.stroke
+
+
+def test_noise_alone_leaves_a_doubtful_box_doubtful():
+    m, r = doubtful(page(5))
+    assert faint_strokes([r], [BOX], m, PX)[0].state == "doubtful"
+
+
+def test_the_edge_of_a_shaded_patch_is_not_a_stroke():
+    seen = page(6)
+    x0, y0, x1, y1 = BOX.bounds
+    seen[px(y0) : px((y0 + y1) / 2), :] *= np.float32(0.9)  # half the box in a light shade
+    m, r = doubtful(seen)
+    assert faint_strokes([r], [BOX], m, PX)[0].state == "doubtful"
