@@ -10,6 +10,7 @@ from pnp.sheetmap import Field
 from pnp.vision.faint_strokes import faint_strokes, stroke_score
 from pnp.vision.fields import InkMasks, _field_boxes, read_fields
 from pnp.vision.hatching import hatched_out
+from pnp.vision.read import doubts
 
 PX = 6.25
 BOX = Field("track-power-1", "track_box", 20.0, 20.0, 9.5, 9.5)
@@ -45,7 +46,7 @@ def test_a_box_hatched_solid_a_little_past_its_outline_reads_empty():
     x0, y0, x1, y1 = BOX.bounds
     seen[px(y0 - 0.6) : px(y1 + 0.6), px(x0 - 0.6) : px(x1 + 0.6)] *= np.float32(0.4)
     r = read(seen)
-    assert r.state == "empty" and r.hatched
+    assert r.state == "empty" and r.hatched and not r.striped
 
 
 def test_an_overrunning_fill_with_light_stripes_stays_filled():
@@ -57,6 +58,8 @@ def test_an_overrunning_fill_with_light_stripes_stays_filled():
     region *= np.where(rows % 5 < 3, np.float32(0.4), np.float32(0.72))
     r = read(seen)
     assert r.state == "filled" and not r.hatched
+    assert r.striped  # one family of strokes: a fill, and ``doubts`` does not ask
+    assert doubts([r], {BOX.id: BOX.kind}, "") == []
 
 
 def test_a_box_inked_past_one_side_only_is_not_taken_for_a_hatching():

@@ -58,6 +58,9 @@ class FieldReading:
     # Read empty because the box is hatched out (``pnp.vision.hatching``), not for want
     # of ink.
     hatched: bool = False
+    # Filled with strokes that run one way, light paper between them (``hatching``): a
+    # fill, not a hatching-out, though it run past the outline.
+    striped: bool = False
     # Read filled for a faint straight stroke across it (``pnp.vision.faint_strokes``),
     # though its ink share alone says doubtful.
     stroke: bool = False

@@ -15,12 +15,15 @@ them. Three things tell them apart where the photo shows them:
 - **Its own ink.** The fringe is not ink from a neighbouring box's mark running in
   from one side, and it does not continue beyond 1.2 mm as an overrun does.
 
-A box that meets all three, on quiet paper, is hatched out: read as empty. Anything
-else keeps its reading (and ``doubts`` still asks about it).
+A box that meets all three, on quiet paper, is hatched out: read as empty. A filled
+box whose texture is light stripes running one way (a single family of strokes) is a
+fill, whatever ink runs past its outline: ``doubts`` does not ask whether it is hatched
+out. Anything else keeps its reading (and ``doubts`` still asks about it).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import cv2
@@ -52,6 +55,13 @@ FRINGE_SHARE = 0.3
 FRINGE_SIDES = 2
 OUTER_MM = (1.25, 2.15)
 OUTER_SHARE = 0.5
+# A box with light stripes running one way (texture over noise at least ``STRIPED``,
+# coherence at least ``ONE_WAY``) is filled with one family of strokes: a fill, not a
+# hatching-out (two crossing families), though it be covered and inked past its outline.
+STRIPED = 4.0
+ONE_WAY = 0.5
+STRIPED_COVERAGE = 0.6
+STRIPED_BEYOND = 0.05
 
 
 def _side_bands(f: Field, a: float, b: float) -> list[tuple[float, float, float, float]]:
@@ -85,9 +95,11 @@ def _shares(ink, room, bands, px_per_mm) -> list[float]:
     return out
 
 
-def even_tone(masks: InkMasks, f: Field, inside, px_per_mm: float) -> float | None:
-    """The box's texture over the paper's noise (see ``EVEN_TONE``), or None when there
-    is too little plain paper to tell, or the paper is too noisy."""
+def texture(masks: InkMasks, f: Field, inside, px_per_mm: float) -> tuple[float, float] | None:
+    """The box's texture over the paper's noise (see ``EVEN_TONE``) and how much of it
+    runs one way (the coherence of the structure tensor: 0 for no direction or two
+    crossing ones, 1 for parallel stripes), or None when there is too little plain paper
+    to tell, or the paper is too noisy."""
     h, w = masks.ink.shape
     m = round(NEAR_MM * px_per_mm)
     bx0, by0, bx1, by1 = _px(f.bounds, px_per_mm, (h, w))
@@ -113,7 +125,11 @@ def even_tone(masks: InkMasks, f: Field, inside, px_per_mm: float) -> float | No
     noise = float(smooth[paper].std())
     if noise > QUIET_NOISE:
         return None
-    return float(smooth[region].std()) / max(noise, 1e-3)
+    gx = cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3)[region]
+    gy = cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3)[region]
+    jxx, jyy, jxy = float((gx * gx).mean()), float((gy * gy).mean()), float((gx * gy).mean())
+    coherence = math.hypot(jxx - jyy, 2 * jxy) / max(jxx + jyy, 1e-12)
+    return float(smooth[region].std()) / max(noise, 1e-3), coherence
 
 
 def hatched_out(
@@ -123,7 +139,8 @@ def hatched_out(
     px_per_mm: float,
     solid_kinds: frozenset[str] = frozenset(),
 ) -> list[FieldReading]:
-    """``readings`` with every box hatched out read as empty (``hatched`` set)."""
+    """``readings`` with every box hatched out read as empty (``hatched`` set), and every
+    filled box striped one way marked as a fill (``striped`` set)."""
     from pnp.vision.fields import _field_boxes, _free_of
 
     candidates = [
@@ -132,8 +149,8 @@ def hatched_out(
         if r.state == "filled"
         and f.shape == "rect"
         and f.kind not in solid_kinds
-        and r.coverage >= HATCH_COVERAGE
-        and r.beyond >= HATCH_BEYOND
+        and r.coverage >= STRIPED_COVERAGE
+        and r.beyond >= STRIPED_BEYOND
     ]
     if not candidates:
         return readings
@@ -142,14 +159,20 @@ def hatched_out(
     out = list(readings)
     for n in candidates:
         f, r = fields[n], readings[n]
+        seen = texture(masks, f, boxes.inside[n], px_per_mm)
+        if seen is None:
+            continue
+        tone, one_way = seen
+        if tone >= STRIPED and one_way >= ONE_WAY:
+            out[n] = replace(r, striped=True)
+            continue
+        if r.coverage < HATCH_COVERAGE or r.beyond < HATCH_BEYOND or tone > EVEN_TONE:
+            continue
         fringe = _shares(masks.ink, room, _side_bands(f, FRINGE_IN_MM, FRINGE_OUT_MM), px_per_mm)
         outer = _shares(masks.ink, room, _side_bands(f, *OUTER_MM), px_per_mm)
         if sum(v >= FRINGE_SHARE for v in fringe) < FRINGE_SIDES:
             continue
         if max(outer) > OUTER_SHARE:
-            continue
-        tone = even_tone(masks, f, boxes.inside[n], px_per_mm)
-        if tone is None or tone > EVEN_TONE:
             continue
         out[n] = replace(r, state="empty", confidence=0.9, hatched=True)
     return out

@@ -151,6 +151,8 @@ def doubts(
                     source,
                 )
             )
+        elif r.striped:
+            continue  # strokes that run one way: a fill, not a hatching-out (``hatching``)
         elif (
             kind not in SOLID_KINDS
             and max(r.coverage, r.ink) >= SOLID_INK
