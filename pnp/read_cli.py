@@ -25,6 +25,7 @@ Exit codes:
   7  a sheet of another game than the rest of the batch
   8  the same sheet twice in the batch
   9  too small to hold a sheet (under 200 px a side)
+  10 a sheet printed from another version of its layout: print it again
 Every bad input gets one line on stderr; the other photos are still read."""
 
 

@@ -19,6 +19,7 @@ from pnp.vision.photo_io import (
     EXIT_DUPLICATE,
     EXIT_NO_SHEET,
     EXIT_NOT_AN_IMAGE,
+    EXIT_OTHER_VERSION,
     EXIT_TOO_LARGE,
     EXIT_TOO_SMALL,
     EXIT_WRONG_GAME,
@@ -152,6 +153,7 @@ def test_help_documents_exit_codes():
     assert result.exit_code == 0
     for code in range(4, 10):
         assert f"  {code}  " in result.output
+    assert f"  {EXIT_OTHER_VERSION} a sheet printed from another version" in result.output
 
 
 # --- bad input -----------------------------------------------------------------------
@@ -236,6 +238,23 @@ def test_wrong_game_in_a_folder_is_refused_and_the_rest_read_on_two_cores(tmp_pa
     assert_clean_refusal(result, EXIT_WRONG_GAME, PAD.name, "federation")
     (state,) = json.loads(result.stdout)["states"]
     assert len(state["sources"]) == 2
+
+
+def test_a_sheet_of_another_layout_version_is_refused_not_misread(monkeypatch):
+    """A sheet printed before its layout changed must not be read against the new blank."""
+    from dataclasses import replace
+
+    import pnp.vision.identify as identify
+
+    real = identify.identify
+
+    def older_tech(page):
+        code = real(page)
+        return replace(code, version=7) if code.sheet == "tech" else code
+
+    monkeypatch.setattr(identify, "identify", older_tech)
+    result = run("read", TECH, SHIP)
+    assert_clean_refusal(result, EXIT_OTHER_VERSION, TECH.name, "version 7", "version 1")
 
 
 def test_the_same_sheet_twice_names_both_photos(tmp_path):

@@ -29,6 +29,7 @@ EXIT_TOO_LARGE = 6
 EXIT_WRONG_GAME = 7
 EXIT_DUPLICATE = 8
 EXIT_TOO_SMALL = 9
+EXIT_OTHER_VERSION = 10
 
 
 class PhotoError(ValueError):
@@ -51,6 +52,12 @@ class PhotoTooSmall(PhotoError):
 
 class NoSheet(PhotoError):
     exit_code = EXIT_NO_SHEET
+
+
+class OtherVersion(PhotoError):
+    """A sheet printed from another version of its layout than this pnp reads."""
+
+    exit_code = EXIT_OTHER_VERSION
 
 
 _PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

@@ -17,7 +17,7 @@ import numpy as np
 
 from pnp.pagecode import PageCode
 from pnp.vision.fields import EMPTY_MAX, FILLED_MIN, QUIET_BASE_RATIO, FieldReading
-from pnp.vision.photo_io import NoSheet
+from pnp.vision.photo_io import NoSheet, OtherVersion
 
 # Fields a person reads and the reader does not (names, written totals, storage).
 UNREAD_KINDS = frozenset({"write_in", "cube_slot"})
@@ -209,8 +209,14 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     t0 = time.perf_counter()
     code = identify(page)
     t1 = time.perf_counter()
-    blank = reference_image(code.game, code.sheet, code.layout, page.px_per_mm)
     sheet_map = common_map(code)
+    if code.version != sheet_map.code.version:
+        raise OtherVersion(
+            f"{source}: this sheet ({code.text}) was printed from version {code.version} of "
+            f"its layout; this pnp reads version {sheet_map.code.version} (print it again, or "
+            "read it with the pnp that printed it)"
+        )
+    blank = reference_image(code.game, code.sheet, code.layout, page.px_per_mm)
     m = ink_masks(page.image, blank, page.px_per_mm)
     readings = read_fields(m.ink, sheet_map.fields, page.px_per_mm, m.steps, m.base, m.readable)
     readings = hatched_out(readings, sheet_map.fields, m, page.px_per_mm, SOLID_KINDS)
