@@ -118,9 +118,11 @@ def main(argv: list[str] | None = None) -> int:
 
     import cv2
 
+    from pnp.vision.memory import keep_freed_memory
     from pnp.vision.rectify import PageNotFound
 
     cv2.setNumThreads(1)
+    keep_freed_memory()  # as `pnp read` does
     if args.n:
         from pnp.bench.photos import main as write_photos
 

@@ -64,7 +64,10 @@ def main(argv: list[str] | None = None) -> int:
 
     import cv2
 
+    from pnp.vision.memory import keep_freed_memory
+
     cv2.setNumThreads(1)
+    keep_freed_memory()  # as `pnp read` does
     photos = sorted(args.folder.glob("*.jpg"))[:: max(1, args.every)]
     if not photos:
         print(f"no photos (*.jpg) in {args.folder}", file=sys.stderr)
