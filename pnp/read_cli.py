@@ -49,10 +49,12 @@ def expand(paths: Sequence[Path]) -> list[Path]:
 
 def _read_one(path: str, color: bool):
     """In a worker: the sheets of one photo, or the Refused line for it (never raises)."""
+    from pnp.vision.memory import keep_freed_memory
     from pnp.vision.photo_io import PhotoError
     from pnp.vision.read import read_photo
     from pnp.vision.states import Refused
 
+    keep_freed_memory()  # once per process: each photo reuses the last one's arrays
     try:
         return read_photo(path, color=color)
     except PhotoError as exc:

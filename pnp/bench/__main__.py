@@ -14,6 +14,7 @@ BENCHES = {
     "ds-scoring": "pnp.bench.ds_scoring",
     "photo-speed": "pnp.bench.photos_speed",
     "photos": "pnp.bench.photos",
+    "read-stages": "pnp.bench.read_stages",
     "balance": "pnp.bench.balance",
     "sd-games": "pnp.bench.sd_games",
     "ds-games": "pnp.bench.ds_games",

@@ -226,6 +226,12 @@ def _prepared(blank: np.ndarray, px_per_mm: float) -> _Blank:
     return prep
 
 
+def prepare_blank(blank: np.ndarray, px_per_mm: float) -> None:
+    """Compute and cache what reading against ``blank`` needs of it alone (the first read
+    against it does otherwise: ~12-19 ms, once per blank sheet, like rendering it)."""
+    _prepared(blank, px_per_mm)
+
+
 def _prepare(blank: np.ndarray, px_per_mm: float) -> _Blank:
     widen = max(3, int(0.6 * px_per_mm) | 1)
     # The minimum commutes with the division: the same float print as eroding floats.
@@ -389,7 +395,8 @@ def ink_masks(
     base = cv2.compare(seen, threshold, cv2.CMP_LT)  # 0 or 255
     cv2.min(base, readable, dst=base)  # 0 or 1
     # printed * (1 - steps), in place
-    below = np.multiply(_level(printed), np.subtract(np.float32(1.0), steps), out=threshold)
+    below = np.subtract(np.float32(1.0), steps, out=threshold)
+    np.multiply(_level(printed), below, out=below)
     ink = cv2.compare(seen, below, cv2.CMP_LT)
     cv2.min(ink, readable, dst=ink)
     # A pen stroke is 2 px wide or more; isolated specks are noise.
@@ -420,14 +427,15 @@ def _noise(seen: np.ndarray, white: np.ndarray, px_per_mm: float) -> np.ndarray:
     size = (seen.shape[1], seen.shape[0])
     win = (int(NOISE_WINDOW_MM * px_per_mm * k) | 1,) * 2
     white = white.view(np.uint8) if white.dtype == bool else white
-    area = cv2.blur(_quarter(white.astype(np.float32)), win)
+    share = white.astype(np.float32)
+    area = cv2.blur(_quarter(share), win)
     area = np.maximum(area, 1e-3)
-    # seen * white, and max(seen - level, 0) * white: zero off the white paper.
-    masked = np.zeros_like(seen)
-    cv2.copyTo(seen, white, masked)
+    # seen * white, and max(seen - level, 0) * white: zero off the white paper (one
+    # buffer: the subtract writes only where ``masked`` holds seen, zero elsewhere).
+    masked = cv2.multiply(seen, share, dst=share)
     total = cv2.blur(_quarter(masked), win)
     level = cv2.resize(total / area, size, interpolation=cv2.INTER_LINEAR)
-    bright = np.zeros_like(seen)
+    bright = masked
     cv2.subtract(seen, level, dst=bright, mask=white)
     cv2.threshold(bright, 0, 0, cv2.THRESH_TOZERO, dst=bright)
     cv2.multiply(bright, bright, dst=bright)

@@ -1,0 +1,95 @@
+"""Stage timings of the photo reader: ``python -m pnp.bench read-stages --set DIR``.
+
+Every photo of DIR (``*.jpg``, as ``python -m pnp.bench photos`` writes them) is read
+once on one core, as ``python -m pnp.bench read`` reads it, and each stage is timed
+apart: decode (12 MP photos at half size), locate + warp, identify (the page code), the
+field masks (``ink_masks``: paper level, local alignment, blur fit, noise map,
+thresholds) and ``read_fields`` + ``doubts``. Prints the median ms per photo of each
+stage and of their sum, by megapixel bucket, and the peak memory. The one-off rendering
+and preparing of each blank sheet are not timed; ``--every N`` reads every Nth photo.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+STAGES = ("decode", "locate + warp", "identify", "ink_masks", "read_fields + doubts")
+
+
+def stage_times(data: bytes) -> tuple[str, dict[str, float]] | None:
+    """(megapixel bucket, seconds per stage) of reading one photo's bytes; None if unread."""
+    from pnp.bench.read import bucket
+    from pnp.vision.fields import ink_masks, prepare_blank, read_fields
+    from pnp.vision.identify import identify
+    from pnp.vision.read import doubts
+    from pnp.vision.rectify import PageNotFound, decode_photo, rectify
+    from pnp.vision.reference import common_map, reference_image
+
+    clock = time.perf_counter
+    t0 = clock()
+    gray, scale = decode_photo(data)
+    t1 = clock()
+    try:
+        page = rectify(gray)
+        t2 = clock()
+        code = identify(page)
+    except PageNotFound:
+        return None
+    t3 = clock()
+    blank = reference_image(code.game, code.sheet, code.layout, page.px_per_mm)
+    fields = common_map(code).fields
+    prepare_blank(blank, page.px_per_mm)
+    t4 = clock()
+    m = ink_masks(page.image, blank, page.px_per_mm)
+    t5 = clock()
+    readings = read_fields(m.ink, fields, page.px_per_mm, m.steps, m.base, m.readable)
+    doubts(readings, {f.id: f.kind for f in fields}, "", {f.id: f.shape for f in fields})
+    t6 = clock()
+    size = (gray.shape[0] * scale, gray.shape[1] * scale)
+    seconds = (t1 - t0, t2 - t1, t3 - t2, t5 - t4, t6 - t5)
+    return bucket(size), dict(zip(STAGES, seconds, strict=True))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m pnp.bench read-stages")
+    ap.add_argument("--set", type=Path, required=True, dest="folder")
+    ap.add_argument("--every", type=int, default=1, help="read every Nth photo only")
+    args = ap.parse_args(argv)
+
+    import cv2
+
+    from pnp.vision.memory import keep_freed_memory
+
+    cv2.setNumThreads(1)
+    keep_freed_memory()  # as `pnp read` does
+    photos = sorted(args.folder.glob("*.jpg"))[:: max(1, args.every)]
+    if not photos:
+        print(f"no photos (*.jpg) in {args.folder}", file=sys.stderr)
+        return 1
+    times: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    unread = 0
+    for path in photos:
+        result = stage_times(path.read_bytes())
+        if result is None:
+            unread += 1
+            continue
+        mp, seconds = result
+        for stage, s in seconds.items():
+            times[mp][stage].append(s * 1000)
+        times[mp]["total"].append(sum(seconds.values()) * 1000)
+    buckets = [b for b in ("2MP", "12MP") if b in times]
+    print(f"median ms per photo, one core ({len(photos)} photos, {unread} unread)")
+    heads = (f"{b} ({len(times[b]['total'])})" for b in buckets)
+    print(f"{'stage':<22}" + "".join(f"{h:>12}" for h in heads))
+    for stage in (*STAGES, "total"):
+        medians = (statistics.median(times[b][stage]) for b in buckets)
+        print(f"{stage:<22}" + "".join(f"{m:>12.1f}" for m in medians))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory {peak:.0f} MB")
+    return 0
