@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.bench.states import KINDS, read_game
+from pnp.synth.camera import REAL_DIR
 
 SEEDS = (2026, 2027, 2028, 2029)
 LEVELS = ["easy", "normal", "hard", "real"]
@@ -22,5 +23,10 @@ LEVELS = ["easy", "normal", "hard", "real"]
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_photographed_game_scores_right_or_is_flagged(kind, seed, tmp_path):
-    outcome = read_game(kind, seed, LEVELS, tmp_path, megapixels=2)
+    try:
+        outcome = read_game(kind, seed, LEVELS, tmp_path, megapixels=2)
+    except FileNotFoundError:
+        if (REAL_DIR / "quads.json").exists():
+            raise
+        pytest.skip(f"a page drew the real-photo mode: no real photos at {REAL_DIR}")
     assert outcome not in ("silent", "review-wrong"), outcome
