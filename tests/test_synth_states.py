@@ -1,4 +1,4 @@
-"""Synthetic end-of-game states (pnp/synth/states.py): valid, legal, seeded."""
+"""Synthetic end-of-game states (pnp/synth/states/): valid, legal, seeded."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 Layouts (ship, tracker, tech, game) come from ``layouts/stellar_drift/``; the
 abilities' and Captain Skills' effects, which the layouts hold only as text,
 from the effects file named in ``layouts/stellar_drift/engine.yaml`` (shared
-with ``pnp/synth/states.py``), plus the few readings that file cannot say.
+with ``pnp/synth/states/stellar_drift.py``), plus the few readings that file cannot say.
 """
 
 from __future__ import annotations
