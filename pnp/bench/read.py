@@ -66,7 +66,7 @@ def read_one(data: bytes):
     from pnp.vision.fields import ink_masks, read_fields
     from pnp.vision.hatching import hatched_out
     from pnp.vision.identify import identify
-    from pnp.vision.read import SOLID_KINDS, doubts
+    from pnp.vision.read import SOLID_KINDS, UNREAD_KINDS, doubts
     from pnp.vision.rectify import decode_photo, rectify
     from pnp.vision.reference import common_map, reference_image
 
@@ -89,7 +89,8 @@ def read_one(data: bytes):
     doubted = {d.field for d in doubts(readings, kinds, "", {f.id: f.shape for f in fields})}
     t3 = time.perf_counter()
     mp = gray.shape[0] * gray.shape[1] * scale * scale
-    readings = [r for r, f in zip(readings, fields, strict=True) if f.kind != "write_in"]
+    # What the reader leaves to people (names, written totals, cube storage) is not compared.
+    readings = [r for r, f in zip(readings, fields, strict=True) if f.kind not in UNREAD_KINDS]
     return code, readings, doubted, ("12MP" if mp > 6e6 else "2MP"), (t1 - t0) + (t3 - t2)
 
 
