@@ -68,11 +68,24 @@ class FieldReading:
 
 PAPER_CLOSING_MM = 12.0  # wider than any mark or run of marks, so it never passes for paper
 PAPER_BLUR = 0.25  # sigma in quarter-size pixels per px/mm: ~1 mm of the page
+PAPER_PRINT_MIN = 180  # print darker than this (of 255) is not divided out of the page
+PAPER_WIDEN_MM = 3.0
 
 
-def paper_level(gray: np.ndarray, px_per_mm: float) -> np.ndarray:
-    """The page divided by its local paper brightness: paper ~1.0, ink lower."""
+def paper_level(
+    gray: np.ndarray, px_per_mm: float, print_small: np.ndarray | None = None
+) -> np.ndarray:
+    """The page divided by its local paper brightness: paper ~1.0, ink lower.
+
+    With ``print_small`` (the blank at quarter size, its light print widened ~3 mm, from
+    ``_Blank``) the paper is found in the page divided by its print, so a tinted box
+    wider than the closing keeps its tint instead of passing for paper; the widening
+    keeps a page a little off the blank (curl) from brightening its paper.
+    """
     small = cv2.resize(gray, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    if print_small is not None:
+        small = cv2.divide(small, cv2.max(print_small, 1), scale=255.0, dtype=cv2.CV_32F)
+        small[print_small < PAPER_PRINT_MIN] = 0  # dark print tells nothing of the paper
     side = max(3, int(PAPER_CLOSING_MM * px_per_mm / 4) | 1)
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
     # A closing (max, then min over the same square) drops marks and print narrower than
@@ -152,6 +165,7 @@ class _Blank:
     blurred_near: dict[float, np.ndarray]
     # sigma -> ``printed`` darkened where the blank blurred by sigma is darker (uint8)
     printed_blurred: dict[float, np.ndarray] = field(default_factory=dict)
+    print_small: np.ndarray | None = None  # quarter size, light print widened (paper_level)
 
     def printed_for(self, sigma: float) -> np.ndarray:
         """``printed``, and nowhere lighter than the blank blurred by ``sigma``: a blurred
@@ -261,7 +275,11 @@ def _prepare(blank: np.ndarray, px_per_mm: float) -> _Blank:
     near = np.flatnonzero(cv2.min(near, sample))
     y, x = np.divmod(near, half.shape[1])
     corners = [(2 * y + dy) * w + 2 * x + dx for dy in (0, 1) for dx in (0, 1)]
+    small = cv2.resize(blank, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    widen_small = max(3, int(PAPER_WIDEN_MM * px_per_mm / 4) | 1)
+    print_small = cv2.dilate(small, np.ones((widen_small, widen_small), np.uint8))
     return _Blank(
+        print_small=print_small,
         blank=blank.copy(),
         near=np.stack(corners),
         blurred_near={s: _level(_blurred(half, s / 2)).ravel()[near] for s in BLUR_SIGMAS},
@@ -382,14 +400,20 @@ def ink_masks(
     (``blurred_step``).
     """
     prep = _prepared(blank, px_per_mm)
-    seen = _aligned(paper_level(photo, px_per_mm), prep)
+    seen = _aligned(paper_level(photo, px_per_mm, prep.print_small), prep)
     sigma = fitted_blur(seen, prep)
     printed = prep.printed_for(sigma)
     if step is None:
         step = blurred_step(INK_STEP, sigma, px_per_mm)
     threshold = _level(printed, 1.0 - step)
     noise = _paper_noise(seen, prep.white, threshold, px_per_mm)
+    # where no plain paper lies near (a row of tinted boxes) the local noise is unknown:
+    # take it no lower than the page's plain paper shows
+    floor = np.median(noise[::8, ::8][prep.white[::8, ::8] > 0]) if prep.white.any() else 0.0
+    np.maximum(noise, np.float32(floor), out=noise)
     steps = np.multiply(noise, np.float32(NOISE_STEPS), out=noise)
+    # the noise is a brightness; over a tint it is a larger share of the print
+    np.divide(steps, np.maximum(_level(printed), np.float32(0.3)), out=steps)
     np.maximum(steps, np.float32(step), out=steps)
     readable = prep.readable
     base = cv2.compare(seen, threshold, cv2.CMP_LT)  # 0 or 255

@@ -1,0 +1,51 @@
+"""The paper level keeps a wide tint a tint, and noise is never assumed away over tints."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pnp.vision.fields import NOISE_STEPS, _prepared, ink_masks, paper_level
+
+PX = 6.25  # px per mm
+
+
+def _page(tint: float = 0.85, size_mm: int = 30):
+    """A white page with a tinted square wider than the paper closing, and its blank."""
+    h = w = round(80 * PX)
+    blank = np.full((h, w), 255, np.uint8)
+    a, b = round(25 * PX), round((25 + size_mm) * PX)
+    blank[a:b, a:b] = round(255 * tint)
+    return blank, (a, b)
+
+
+def test_a_tinted_box_wider_than_the_closing_keeps_its_tint():
+    blank, (a, b) = _page()
+    photo = (blank.astype(np.float32) * 0.8).astype(np.uint8)  # a dimmer photo of it
+    middle = (slice(a + 40, b - 40), slice(a + 40, b - 40))
+    alone = paper_level(photo, PX)
+    with_print = paper_level(photo, PX, _prepared(blank, PX).print_small)
+    assert abs(float(np.median(alone[middle])) - 1.0) < 0.03  # the tint passed for paper
+    assert abs(float(np.median(with_print[middle])) - 0.85) < 0.03
+    assert abs(float(np.median(with_print[10:60, 10:60])) - 1.0) < 0.03  # paper stays paper
+
+
+def test_a_faint_stroke_on_a_wide_tint_is_ink():
+    blank, (a, b) = _page()
+    photo = blank.copy()
+    mid = (a + b) // 2
+    photo[mid - 2 : mid + 2, a + 20 : b - 20] = round(255 * 0.85 * 0.75)  # 25% darker
+    masks = ink_masks(photo, blank, PX)
+    assert masks.ink[mid - 1 : mid + 1, a + 30 : b - 30].mean() > 0.9
+
+
+def test_noise_over_a_tint_with_no_paper_near_is_not_taken_as_zero():
+    rng = np.random.default_rng(3)
+    blank, (a, b) = _page(size_mm=40)
+    photo = np.clip(blank + rng.normal(0, 12, blank.shape), 0, 255).astype(np.uint8)
+    masks = ink_masks(photo, blank, PX)
+    mid = (a + b) // 2
+    paper_step = float(np.median(masks.steps[20:80, 20:80]))
+    tint_step = float(np.median(masks.steps[mid - 20 : mid + 20, mid - 20 : mid + 20]))
+    assert paper_step > 0.2  # the noise raised the step on paper...
+    assert tint_step >= paper_step  # ...and at least as much over the tint (print 0.85)
+    assert NOISE_STEPS > 1
