@@ -192,6 +192,8 @@ BLUR_MISFIT_MAX = 0.3  # a pixel misfit by more (a mark, say) counts only this m
 def fitted_blur(seen: np.ndarray, prep: _Blank) -> float:
     """The one of ``BLUR_SIGMAS`` whose blurred blank sheet best fits ``seen`` near print
     (mean misfit, clipped so that marks weigh little), compared at half size."""
+    if prep.near.shape[1] == 0:
+        return 0.0  # no print to fit the blur on: taken as sharp
     flat = seen.ravel()
     # The half-size pixel is the mean of its four (INTER_AREA), taken at the sample alone.
     values = flat[prep.near[0]] + flat[prep.near[1]] + flat[prep.near[2]] + flat[prep.near[3]]
