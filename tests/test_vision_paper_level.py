@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pnp.vision.fields import NOISE_STEPS, _prepared, ink_masks, paper_level
+from pnp.vision.fields import _prepared, ink_masks, paper_level
 
 PX = 6.25  # px per mm
 
@@ -48,4 +48,3 @@ def test_noise_over_a_tint_with_no_paper_near_is_not_taken_as_zero():
     tint_step = float(np.median(masks.steps[mid - 20 : mid + 20, mid - 20 : mid + 20]))
     assert paper_step > 0.2  # the noise raised the step on paper...
     assert tint_step >= paper_step  # ...and at least as much over the tint (print 0.85)
-    assert NOISE_STEPS > 1

@@ -44,6 +44,7 @@ from pnp.vision import glyph_match
 from pnp.vision.fields import FieldReading
 from scoring.distant_suns.hexgrid import (
     Hex,
+    groups,
     hex_id,
     is_connected,
     neighbours,
@@ -674,19 +675,8 @@ def _index(fid: str) -> int:
 
 
 def _runs(cells: set[Hex]) -> list[frozenset[Hex]]:
-    """Connected runs of ``cells``."""
-    left, out = set(cells), []
-    while left:
-        stack = [left.pop()]
-        run = set(stack)
-        while stack:
-            for n in neighbours(stack.pop()):
-                if n in left:
-                    left.discard(n)
-                    run.add(n)
-                    stack.append(n)
-        out.append(frozenset(run))
-    return sorted(out, key=lambda r: min((h[1], h[0]) for h in r))
+    """Connected runs of ``cells``, top-left first."""
+    return sorted(groups(cells), key=lambda r: min((h[1], h[0]) for h in r))
 
 
 _FORMS: dict[tuple, tuple[tuple[Hex, ...], ...]] = {}

@@ -195,7 +195,7 @@ def _shape_problems(sheet: Sheet, p: PlacedShape, zone: Zone | None, label: str)
             f"{label}: covers {len(p.hexes)} hexes; {zone.name} has {zone.size} "
             f"and {p.upgrades_used} Upgrades were spent"
         )
-    elif 0 <= ignored <= most and normalise(p.hexes) not in _forms(zone.hexes, most)[ignored]:
+    elif 0 <= ignored <= most and normalise(p.hexes) not in zone_forms(zone.hexes, most)[ignored]:
         without = f" less {ignored} hexes" if ignored else ""
         found.append(f"{label}: {_listed(p.hexes)} is not the {zone.name} shape{without}")
     return found
@@ -205,7 +205,7 @@ def _shape_problems(sheet: Sheet, p: PlacedShape, zone: Zone | None, label: str)
 
 
 @lru_cache(maxsize=256)
-def _forms(hexes: Form, most_ignored: int) -> tuple[frozenset[Form], ...]:
+def zone_forms(hexes: Form, most_ignored: int) -> tuple[frozenset[Form], ...]:
     """The normal forms of ``hexes``, turned and flipped, with 0..most_ignored hexes left out.
 
     Item k holds the forms with exactly k hexes ignored, kept only if connected.
@@ -270,7 +270,7 @@ class _Board:
             most = self.cosmos.rules.max_upgrades_per_turn
             self._candidates[key] = tuple(
                 [fit for form in sorted(forms) for fit in self._fits(form)]
-                for forms in _forms(zone.hexes, most)
+                for forms in zone_forms(zone.hexes, most)
             )
         return self._candidates[key]
 

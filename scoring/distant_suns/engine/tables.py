@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import combinations
 
-from scoring.distant_suns.hexgrid import Hex, is_connected, neighbours, normalise, orientations
+from scoring.distant_suns.hexgrid import Hex, neighbours
 from scoring.distant_suns.layout import Cosmos, Zone
-from scoring.distant_suns.placement import Placement
+from scoring.distant_suns.placement import Placement, zone_forms
 
 Form = tuple[Hex, ...]
 
@@ -39,14 +38,7 @@ def forms(hexes: Iterable[Hex], most_ignored: int) -> tuple[tuple[Form, ...], ..
     >>> [len(f) for f in forms([(0, 0), (1, 0), (2, 0)], 2)]
     [3, 3, 1]
     """
-    found: list[dict[Form, None]] = [{} for _ in range(most_ignored + 1)]
-    for form in orientations(hexes):
-        for k in range(min(most_ignored, len(form) - 1) + 1):
-            for left_out in combinations(form, k):
-                rest = [h for h in form if h not in left_out]
-                if k == 0 or is_connected(rest):
-                    found[k].setdefault(normalise(rest), None)
-    return tuple(tuple(sorted(f)) for f in found)
+    return tuple(tuple(sorted(f)) for f in zone_forms(tuple(hexes), most_ignored))
 
 
 class Tables:
