@@ -254,7 +254,8 @@ def test_a_sheet_of_another_layout_version_is_refused_not_misread(monkeypatch):
 
     monkeypatch.setattr(identify, "identify", older_tech)
     result = run("read", TECH, SHIP)
-    assert_clean_refusal(result, EXIT_OTHER_VERSION, TECH.name, "version 7", "version 1")
+    printed = truth(TECH)["sheet"]["page_code"].split(":")[4]
+    assert_clean_refusal(result, EXIT_OTHER_VERSION, TECH.name, "version 7", f"version {printed}")
 
 
 def test_the_same_sheet_twice_names_both_photos(tmp_path):

@@ -190,3 +190,24 @@ def test_a_ship_track_with_two_abilities_is_refused():
     )
     assert any("more than one ability" in p for p in broken.problems())
     assert t.problems() == []
+
+
+@pytest.mark.parametrize("sheet", ["tracker", "tech"])
+def test_symbols_inside_a_box_to_mark_leave_a_pen_stroke_visible(sheet):
+    """A tick across a solid black padlock or bag cannot be seen, by a player checking the
+    photo or by the reader: what is printed inside a track or tech box is mid grey at the
+    darkest (the outline, 1 mm in from the edge, is left out)."""
+    from pnp.vision.reference import common_map, reference_image
+    from pnp.pagecode import PageCode
+
+    ppm = 8.0
+    code = PageCode("stellar-drift", sheet, sheet, 1, 1)
+    blank = reference_image(code.game, code.sheet, code.layout, ppm)
+    boxes = [f for f in common_map(code).fields if f.kind in ("track_box", "tech_box")]
+    with_symbols = 0
+    for f in boxes:
+        x0, y0, x1, y1 = (round(v * ppm) for v in f.bounds)
+        inside = blank[y0 + 8 : y1 - 8, x0 + 8 : x1 - 8]
+        with_symbols += int(inside.min() < 200)
+        assert inside.min() >= 140, f"{f.id}: print as dark as {inside.min()} inside the box"
+    assert with_symbols >= 10  # the boxes with symbols were looked at

@@ -66,7 +66,7 @@ def read_one(data: bytes):
     from pnp.vision.fields import ink_masks, read_fields
     from pnp.vision.hatching import hatched_out
     from pnp.vision.identify import identify
-    from pnp.vision.read import SOLID_KINDS, UNREAD_KINDS, doubts
+    from pnp.vision.read import SOLID_KINDS, UNREAD_KINDS, doubts, refuse_other_version
     from pnp.vision.rectify import decode_photo, rectify
     from pnp.vision.reference import common_map, reference_image
 
@@ -75,8 +75,10 @@ def read_one(data: bytes):
     page = rectify(gray)
     code = identify(page)
     t1 = time.perf_counter()
+    sheet_map = common_map(code)
+    refuse_other_version(code, sheet_map, "the photo")  # a stale set is refused, not misread
     blank = reference_image(code.game, code.sheet, code.layout, page.px_per_mm)  # cached
-    fields = common_map(code).fields
+    fields = sheet_map.fields
     from pnp.vision.fields import prepare_blank
 
     prepare_blank(blank, page.px_per_mm)  # once per blank sheet, like its rendering
@@ -124,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     import cv2
 
     from pnp.vision.memory import keep_freed_memory
+    from pnp.vision.photo_io import OtherVersion
     from pnp.vision.rectify import PageNotFound
 
     cv2.setNumThreads(1)
@@ -150,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         expected = {i: t for i, t in truth["sheet"]["fields"].items() if _compared(t)}
         try:
             code, readings, doubted, mp, seconds = read_one(data)
-        except PageNotFound as e:
+        except (PageNotFound, OtherVersion) as e:
             tally.unread += 1
             tally.review += 1
             tally.fields += sum(1 for t in expected.values() if not t["touched_by"])  # ~write-ins

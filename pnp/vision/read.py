@@ -196,6 +196,17 @@ def doubts(
     return out
 
 
+def refuse_other_version(code: PageCode, sheet_map, source: str) -> None:
+    """OtherVersion unless the page was printed from the layout version this pnp reads:
+    every field is read against the blank of the current layouts."""
+    if code.version != sheet_map.code.version:
+        raise OtherVersion(
+            f"{source}: this sheet ({code.text}) was printed from version {code.version} of "
+            f"its layout; this pnp reads version {sheet_map.code.version} (print it again, or "
+            "read it with the pnp that printed it)"
+        )
+
+
 def read_page(page, source: str, color_photo: np.ndarray | None = None) -> SheetReading:
     """Identify and read one flattened page (a ``rectify.Rectified``)."""
     import cv2
@@ -210,12 +221,7 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     code = identify(page)
     t1 = time.perf_counter()
     sheet_map = common_map(code)
-    if code.version != sheet_map.code.version:
-        raise OtherVersion(
-            f"{source}: this sheet ({code.text}) was printed from version {code.version} of "
-            f"its layout; this pnp reads version {sheet_map.code.version} (print it again, or "
-            "read it with the pnp that printed it)"
-        )
+    refuse_other_version(code, sheet_map, source)
     blank = reference_image(code.game, code.sheet, code.layout, page.px_per_mm)
     m = ink_masks(page.image, blank, page.px_per_mm)
     readings = read_fields(m.ink, sheet_map.fields, page.px_per_mm, m.steps, m.base, m.readable)

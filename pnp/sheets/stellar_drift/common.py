@@ -51,13 +51,15 @@ def colour_badge(colour: str, cx: float, cy: float, s: float, palette: Palette) 
     return colour_shape(colour, cx, cy, s, Style(stroke="#000000", fill=fill or WHITE, width=0.25))
 
 
-def icon_row(names: list[str], cx: float, cy: float, s: float, gap: float = 1.0) -> list[Item]:
+def icon_row(
+    names: list[str], cx: float, cy: float, s: float, gap: float = 1.0, colour: str = "#000000"
+) -> list[Item]:
     """Icons side by side, centred on (cx, cy)."""
     total = len(names) * s + (len(names) - 1) * gap
     x = cx - total / 2 + s / 2
     items: list[Item] = []
     for name in names:
-        items += icon(name, x, cy, s)
+        items += icon(name, x, cy, s, colour)
         x += s + gap
     return items
 
@@ -71,6 +73,10 @@ def key_entry(name: str, x: float, y: float, s: float = 4.0, size: float = 2.8) 
 
 
 MARK_LINE = 0.35  # mm: outline of every mark box
+# A symbol printed inside a box the player marks: mid grey, not black, so a pen or
+# pencil stroke across it still shows (a tick on a solid black padlock cannot be seen,
+# by a player checking a photo or by the reader).
+IN_BOX_ICON = "#a0a0a0"
 SOFT = "#555555"  # secondary text and printed numbers inside marks
 RULE = "#888888"
 HOW_TO_MARK = "Check a box: a cross or a tick. Fill a bubble."

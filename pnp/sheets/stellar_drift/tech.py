@@ -17,6 +17,7 @@ from pnp.sheets.base import Palette, RenderedPage, SheetBuilder
 from pnp.sheets.stellar_drift.common import (
     COLOUR_NAMES,
     HOW_TO_MARK,
+    IN_BOX_ICON,
     RULE,
     SOFT,
     ability_row,
@@ -216,7 +217,7 @@ def _tech_track(
         cy = by + TECH_BOX / 2
         ink: list[Item] = mark_box(bx, by, TECH_BOX, TECH_BOX, fill)
         if "padlock" in box.symbols:
-            ink += icon("padlock", bx + TECH_BOX / 2, cy, 6.0)
+            ink += icon("padlock", bx + TECH_BOX / 2, cy, 6.0, IN_BOX_ICON)
         meta = {"colour": track.colour, "index": n, "vp": box.vp, "ability": box.ability}
         b.add_field(
             Field(f"tech-{track.colour}-{n}", "tech_box", bx, by, TECH_BOX, TECH_BOX, meta=meta),

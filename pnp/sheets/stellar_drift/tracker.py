@@ -23,6 +23,7 @@ from pnp.sheets.base import Palette, RenderedPage, SheetBuilder
 from pnp.sheets.stellar_drift.common import (
     COLOUR_NAMES,
     HOW_TO_MARK,
+    IN_BOX_ICON,
     MARK_LINE,
     SOFT,
     ability_box,
@@ -120,7 +121,7 @@ def _ship_tracks(b: SheetBuilder, tracker: Tracker, palette: Palette, y: float) 
             ink = mark_box(x, y, TRACK_BOX, TRACK_BOX, fill)
             if box.symbols:
                 s = 6.0 if len(box.symbols) == 1 else 4.0
-                ink += icon_row(list(box.symbols), x + TRACK_BOX / 2, cy, s, 0.5)
+                ink += icon_row(list(box.symbols), x + TRACK_BOX / 2, cy, s, 0.5, IN_BOX_ICON)
             meta = {"track": track.id, "index": n, "symbols": list(box.symbols), "vp": box.vp}
             b.add_field(
                 Field(f"track-{track.id}-{n}", "track_box", x, y, TRACK_BOX, TRACK_BOX, meta=meta),
