@@ -83,6 +83,16 @@ def test_an_empty_field_with_faint_strokes_under_a_raised_step_is_doubtful():
     assert why(reading(state="empty", ink=0.0, base_ink=0.0)) == []
 
 
+def test_a_little_ink_running_in_from_one_side_only_is_asked_about():
+    """A neighbour's mark overrunning into a box leaves ink past one side and a sliver
+    inside: not vouched for as a mark of the box's own."""
+    assert "one side" in why(reading(ink=0.05, spill=(0.0, 0.0, 0.9, 0.0)))[0]
+    assert why(reading(ink=0.05, spill=(0.0, 0.3, 0.9, 0.0))) == []  # inked past two sides
+    assert why(reading(ink=0.3, spill=(0.0, 0.0, 0.9, 0.0))) == []  # a mark of its own
+    circle = why(reading(ink=0.05, spill=(0.0, 0.0, 0.9, 0.0)), "bubble", "circle")
+    assert not any("one side" in w for w in circle)  # a circle's spill lies at its corners
+
+
 def test_the_committed_photos_are_never_silently_wrong():
     """Every field of every committed photo is read right or doubted, as `python -m
     pnp.bench read` counts them."""

@@ -47,6 +47,12 @@ CUT_INK = 0.005
 # Where noise raised the step, a field inked mostly by strokes fainter than the raised
 # step is read on the noise's terms: filled, but not vouched for.
 NOISY_INK_SHARE = 0.55  # ink at the raised step under this share of the base-step ink
+# A box whose little ink runs in across one side (the spill band past that side well
+# inked, the other sides clean) holds a neighbour's mark overrunning into it, or a small
+# mark of its own against that side: asked, never read filled on trust.
+RUN_IN_INK = 0.1
+RUN_IN_SPILL = 0.5
+RUN_IN_CLEAN = 0.1
 OUTLIER_FACTOR = 3.0  # this many times the page's median mark of that kind...
 OUTLIER_MIN_INK = 0.3  # ...and at least this much ink, and inked past its outline
 # (``SOLID_BEYOND``): a correction, perhaps; a fill among ticks stays inside its box
@@ -151,6 +157,8 @@ def doubts(
                     source,
                 )
             )
+        elif not circle and r.ink < RUN_IN_INK and _runs_in(r.spill):
+            out.append(Doubt(r.id, "ink running in from one side: a neighbour's mark?", source))
         elif r.striped:
             continue  # strokes that run one way: a fill, not a hatching-out (``hatching``)
         elif (
@@ -205,6 +213,12 @@ def refuse_other_version(code: PageCode, sheet_map, source: str) -> None:
             f"its layout; this pnp reads version {sheet_map.code.version} (print it again, or "
             "read it with the pnp that printed it)"
         )
+
+
+def _runs_in(spill: tuple[float, ...]) -> bool:
+    """Whether the ink past a box's outline lies on one side only, heavily."""
+    seen = sorted(v for v in spill if v >= 0)
+    return len(seen) >= 2 and seen[-1] >= RUN_IN_SPILL and seen[-2] <= RUN_IN_CLEAN
 
 
 def read_page(page, source: str, color_photo: np.ndarray | None = None) -> SheetReading:
