@@ -93,6 +93,15 @@ def test_a_little_ink_running_in_from_one_side_only_is_asked_about():
     assert not any("one side" in w for w in circle)  # a circle's spill lies at its corners
 
 
+def test_an_empty_box_inked_just_past_two_sides_is_asked_about():
+    """A tick drawn large across a box's outline leaves its ink on the print (hidden) and
+    past two sides; a neighbour's overrun comes in past one."""
+    empty = {"state": "empty", "ink": 0.0}
+    assert "two sides" in why(reading(**empty, spill=(0.0, 0.3, 0.12, 0.0)))[0]
+    assert why(reading(**empty, spill=(0.0, 0.0, 0.9, 0.0))) == []
+    assert why(reading(**empty, spill=(0.0, 0.3, 0.12, 0.0)), "bubble", "circle") == []
+
+
 def test_the_committed_photos_are_never_silently_wrong():
     """Every field of every committed photo is read right or doubted, as `python -m
     pnp.bench read` counts them."""

@@ -47,6 +47,9 @@ CUT_INK = 0.005
 # Where noise raised the step, a field inked mostly by strokes fainter than the raised
 # step is read on the noise's terms: filled, but not vouched for.
 NOISY_INK_SHARE = 0.55  # ink at the raised step under this share of the base-step ink
+# An empty box with ink just past at least two of its sides (the spill bands at least
+# this inked): a mark drawn large across its outline, where the print hides the ink.
+ACROSS_SPILL = 0.1
 # A box whose little ink runs in across one side (the spill band past that side well
 # inked, the other sides clean) holds a neighbour's mark overrunning into it, or a small
 # mark of its own against that side: asked, never read filled on trust.
@@ -135,7 +138,8 @@ def doubts(
         kind = kinds[r.id]
         if kind in UNREAD_KINDS or r.hatched:
             continue
-        circle = shapes.get(r.id, "circle" if kind in SOLID_KINDS else "rect") == "circle"
+        shape = shapes.get(r.id, "circle" if kind in SOLID_KINDS else "rect")
+        circle = shape == "circle"
         if r.state == "doubtful":
             out.append(Doubt(r.id, f"faint mark ({r.ink:.1%} of the box inked)", source))
         elif r.state == "empty":
@@ -145,6 +149,14 @@ def doubts(
                         r.id,
                         f"noisy paper: faint strokes ({r.base_ink:.1%} of the box) "
                         "below the raised ink step",
+                        source,
+                    )
+                )
+            elif shape == "rect" and sum(v >= ACROSS_SPILL for v in r.spill) >= 2:
+                out.append(
+                    Doubt(
+                        r.id,
+                        "empty, but inked just past two sides: a mark across its outline?",
                         source,
                     )
                 )
