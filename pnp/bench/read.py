@@ -12,6 +12,8 @@ review (any doubtful field, or unread) and the median time per photo in its
 megapixel bucket. Compared are the fields the reader
 decides (write-in boxes are not read yet) that no other mark's ink reaches (the
 truth's ``touched_by``); wrong readings of touched fields are counted apart.
+"Silent sheets" are the issue's measure: pages with a field read wrong (touched or
+not) and no field on them asked about, so nothing tells the player to look.
 """
 
 from __future__ import annotations
@@ -39,12 +41,14 @@ class Tally:
     silent: int = 0
     doubtful: int = 0
     touched_silent: int = 0
+    silent_sheets: int = 0  # a field read wrong (touched or not) and nothing asked about
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
 
     def add(self, other: Tally) -> None:
         for name in ("sheets", "unread", "review", "fields", "right", "silent", "doubtful"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.touched_silent += other.touched_silent
+        self.silent_sheets += other.silent_sheets
         for k, v in other.times.items():
             self.times[k] += v
 
@@ -163,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         if code.text != truth["sheet"]["page_code"]:
             print(f"{path.name}: wrong page code {code.text!r}")
         doubtful = 0
+        wrong = 0
         kinds = field_kinds(code)
         shapes = field_shapes(code)
         for r in readings:
@@ -186,6 +191,7 @@ def main(argv: list[str] | None = None) -> int:
                     )
                     + "\n"
                 )
+            wrong += silent
             if t["touched_by"]:
                 tally.touched_silent += silent
                 continue
@@ -199,6 +205,7 @@ def main(argv: list[str] | None = None) -> int:
                     f" truth {'marked' if t['marked'] else 'unmarked'} {t['kind']}"
                 )
         tally.review += doubtful > 0
+        tally.silent_sheets += wrong > 0 and doubtful == 0
     if dump:
         dump.close()
     print(table(tallies))
@@ -217,7 +224,7 @@ def table(tallies: dict[tuple[str, str], Tally]) -> str:
     width = max([14, *(len(k[0]) + 2 for k in tallies)])
     head = (
         f"{'game':<{width}}{'level':<8}{'sheets':>7}{'unread':>7}{'fields':>8}{'accuracy':>10}"
-        f"{'silent':>7}{'doubtful':>9}{'review':>8}{'touched-silent':>15}"
+        f"{'silent':>7}{'doubtful':>9}{'review':>8}{'touched-silent':>15}{'silent sheets':>14}"
         f"{'2MP s':>8}{'12MP s':>8}"
     )
     rows = [head, "-" * len(head)]
@@ -232,7 +239,7 @@ def table(tallies: dict[tuple[str, str], Tally]) -> str:
         med = {k: f"{statistics.median(v):.3f}" if v else "-" for k, v in t.times.items()}
         rows.append(
             f"{key[0]:<{width}}{key[1]:<8}{t.sheets:>7}{t.unread:>7}{t.fields:>8}{acc:>9.2f}%"
-            f"{t.silent:>7}{t.doubtful:>9}{rev:>7.0f}%{t.touched_silent:>15}"
+            f"{t.silent:>7}{t.doubtful:>9}{rev:>7.0f}%{t.touched_silent:>15}{t.silent_sheets:>14}"
             f"{med.get('2MP', '-'):>8}{med.get('12MP', '-'):>8}"
         )
     return "\n".join(rows)
