@@ -70,7 +70,7 @@ def read_one(data: bytes):
     from pnp.vision.fields import ink_masks, read_fields
     from pnp.vision.hatching import hatched_out
     from pnp.vision.identify import identify
-    from pnp.vision.read import SOLID_KINDS, UNREAD_KINDS, doubts, refuse_other_version
+    from pnp.vision.read import SOLID_KINDS, UNREAD_KINDS, refuse_other_version, settled_doubts
     from pnp.vision.rectify import decode_photo, rectify
     from pnp.vision.reference import common_map, reference_image
 
@@ -91,8 +91,8 @@ def read_one(data: bytes):
     readings = read_fields(m.ink, fields, page.px_per_mm, m.steps, m.base, m.readable)
     readings = hatched_out(readings, fields, m, page.px_per_mm, SOLID_KINDS)
     readings = faint_strokes(readings, fields, m, page.px_per_mm, SOLID_KINDS)
-    kinds = {f.id: f.kind for f in fields}
-    doubted = {d.field for d in doubts(readings, kinds, "", {f.id: f.shape for f in fields})}
+    readings, found = settled_doubts(readings, fields, m, page.px_per_mm, "")
+    doubted = {d.field for d in found}
     t3 = time.perf_counter()
     mp = gray.shape[0] * gray.shape[1] * scale * scale
     # What the reader leaves to people (names, written totals, cube storage) is not compared.

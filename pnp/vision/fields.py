@@ -64,6 +64,9 @@ class FieldReading:
     # Read filled for a faint straight stroke across it (``pnp.vision.faint_strokes``),
     # though its ink share alone says doubtful.
     stroke: bool = False
+    # Doubted for the paper's noise, then decided by the page's own gap between its
+    # clear marks and its clear paper (``pnp.vision.page_gap``).
+    settled: bool = False
 
 
 PAPER_CLOSING_MM = 12.0  # wider than any mark or run of marks, so it never passes for paper

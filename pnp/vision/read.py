@@ -60,6 +60,10 @@ OUTLIER_FACTOR = 3.0  # this many times the page's median mark of that kind...
 OUTLIER_MIN_INK = 0.3  # ...and at least this much ink, and inked past its outline
 # (``SOLID_BEYOND``): a correction, perhaps; a fill among ticks stays inside its box
 GUESS_INK = (EMPTY_MAX + FILLED_MIN) / 2  # a doubtful field's best guess
+# Doubts a look at the page's other fields can settle (``pnp.vision.page_gap``): faint
+# ink, or ink the paper's noise may have made.
+NOISE_PAPER = "noisy paper"
+NOISE_DOUBTS = (NOISE_PAPER, "faint mark", "a bubble barely filled")
 
 
 @dataclass(frozen=True)
@@ -136,7 +140,7 @@ def doubts(
     median = {k: float(np.median(v)) for k, v in marked_ink.items()}
     for r in readings:
         kind = kinds[r.id]
-        if kind in UNREAD_KINDS or r.hatched:
+        if kind in UNREAD_KINDS or r.hatched or r.settled:
             continue
         shape = shapes.get(r.id, "circle" if kind in SOLID_KINDS else "rect")
         circle = shape == "circle"
@@ -147,7 +151,7 @@ def doubts(
                 out.append(
                     Doubt(
                         r.id,
-                        f"noisy paper: faint strokes ({r.base_ink:.1%} of the box) "
+                        f"{NOISE_PAPER}: faint strokes ({r.base_ink:.1%} of the box) "
                         "below the raised ink step",
                         source,
                     )
@@ -164,7 +168,7 @@ def doubts(
             out.append(
                 Doubt(
                     r.id,
-                    f"noisy paper: {r.ink:.1%} of the box inked past the raised step, "
+                    f"{NOISE_PAPER}: {r.ink:.1%} of the box inked past the raised step, "
                     f"{r.base_ink:.1%} past the base step",
                     source,
                 )
@@ -195,7 +199,9 @@ def doubts(
         ):
             out.append(
                 Doubt(
-                    r.id, f"noisy paper: a bubble {r.coverage:.0%} filled, noise or a fill?", source
+                    r.id,
+                    f"{NOISE_PAPER}: a bubble {r.coverage:.0%} filled, noise or a fill?",
+                    source,
                 )
             )
         elif (
@@ -227,6 +233,29 @@ def refuse_other_version(code: PageCode, sheet_map, source: str) -> None:
         )
 
 
+def settled_doubts(
+    readings: list[FieldReading], fields: list, masks, px_per_mm: float, source: str
+) -> tuple[list[FieldReading], list[Doubt]]:
+    """The readings, with the fields doubted for the paper's noise settled where the
+    page's own marks and paper are clearly apart, and what is still to ask."""
+    from pnp.vision.page_gap import settle_by_gap
+
+    kinds = {f.id: f.kind for f in fields}
+    shapes = {f.id: f.shape for f in fields}
+    found = doubts(readings, kinds, source, shapes)
+    noisy = {d.field for d in found if d.reason.startswith(NOISE_DOUBTS)}
+    if not noisy:
+        return readings, found
+    states = {r.id: r.state for r in readings}
+    on_noise = {
+        d.field for d in found if d.reason.startswith(NOISE_PAPER) and states[d.field] == "filled"
+    }
+    readings = settle_by_gap(
+        readings, fields, masks, px_per_mm, noisy, {d.field for d in found}, on_noise
+    )
+    return readings, doubts(readings, kinds, source, shapes)
+
+
 def _runs_in(spill: tuple[float, ...]) -> bool:
     """Whether the ink past a box's outline lies on one side only, heavily."""
     seen = sorted(v for v in spill if v >= 0)
@@ -253,6 +282,7 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     readings = read_fields(m.ink, sheet_map.fields, page.px_per_mm, m.steps, m.base, m.readable)
     readings = hatched_out(readings, sheet_map.fields, m, page.px_per_mm, SOLID_KINDS)
     readings = faint_strokes(readings, sheet_map.fields, m, page.px_per_mm, SOLID_KINDS)
+    readings, doubtful = settled_doubts(readings, sheet_map.fields, m, page.px_per_mm, source)
     t2 = time.perf_counter()
     kinds = {f.id: f.kind for f in sheet_map.fields}
     color = None
@@ -266,7 +296,7 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
         code=code,
         readings=tuple(readings),
         kinds=kinds,
-        doubtful=tuple(doubts(readings, kinds, source, {f.id: f.shape for f in sheet_map.fields})),
+        doubtful=tuple(doubtful),
         reprojection_mm=page.reprojection_mm,
         markers=page.markers,
         px_per_mm=page.px_per_mm,

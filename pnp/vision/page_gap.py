@@ -1,0 +1,93 @@
+"""Settle fields doubted for the paper's noise by the page's own gap between marks and paper.
+
+On a noisy page (a small page in the frame, high ISO, a hard shadow) the ink step is
+raised above the noise, and a field with faint ink, or ink that only the base step
+finds, is asked about (``pnp.vision.read.doubts``). A person settles most of them at a
+glance, by comparing the field with the page's other fields: a mark is as dark as the
+player's other marks, a grain of noise no darker than the empty fields' grain.
+
+So does this: each field's darkest point, once the photo is smoothed over a pen
+stroke's width (noise averages out, a stroke keeps its darkness), is compared with the
+fields the reader is sure of on the same page. Where every sure mark is darker than
+every sure empty field by a clear ``MIN_GAP``, a doubted field no darker than the
+darkest sure empty field is empty, and a field read filled but doubted for noise
+that is at least as dark as the lightest sure mark is filled. A field between the
+two, or on a page without that gap, stays doubtful.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from pnp.sheetmap import Field
+from pnp.vision.fields import FieldReading, InkMasks, _inside, _level
+
+SMOOTH_MM = 0.2  # sigma: about half a pen stroke's width
+MIN_GAP = 0.15  # darkness (share of the print's brightness) between sure marks and paper
+MIN_EMPTY, MIN_MARKS = 10, 3  # sure fields needed on the page to judge by them
+# A doubted field whose base step inks this much of it may be a hatching-out (a
+# correction): never settled filled here, whatever its darkness.
+MAX_BASE_INK = 0.4
+
+
+def darkest(masks: InkMasks, fields: list[Field], px_per_mm: float) -> list[float | None]:
+    """Each field's darkest point inside (1 - smoothed photo over print; 0 = as blank),
+    None where no print lets ink show."""
+    level = np.maximum(_level(masks.printed), np.float32(0.3))
+    relative = cv2.GaussianBlur(masks.seen / level, (0, 0), SMOOTH_MM * px_per_mm)
+    h, w = relative.shape
+    out: list[float | None] = []
+    for f in fields:
+        x0, y0, x1, y1 = _inside(f, px_per_mm)
+        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+        readable = masks.readable[y0:y1, x0:x1] > 0
+        if x1 <= x0 or y1 <= y0 or not readable.any():
+            out.append(None)
+            continue
+        out.append(float(1.0 - relative[y0:y1, x0:x1][readable].min()))
+    return out
+
+
+def settle_by_gap(
+    readings: list[FieldReading],
+    fields: list[Field],
+    masks: InkMasks,
+    px_per_mm: float,
+    noisy: set[str],
+    doubted: set[str],
+    on_noise: set[str],
+) -> list[FieldReading]:
+    """``readings`` with the fields of ``noisy`` (doubted for faint ink or the paper's
+    noise) settled where the page shows a clear gap: empty when no darker than its
+    paper; filled only those of ``on_noise`` (read filled, doubted only because the
+    paper's noise may have made their ink), when as dark as its marks. A faint mark
+    that is dark but small (a sliver of a neighbour's mark, say) stays doubtful.
+    ``doubted`` holds every field asked about, which cannot vouch for the page."""
+    if not noisy:
+        return readings
+    dark = darkest(masks, fields, px_per_mm)
+    sure_empty, sure_marks = [], []
+    for r, d in zip(readings, dark, strict=True):
+        if d is None or r.id in doubted or r.hatched:
+            continue
+        if r.state == "empty":
+            sure_empty.append(d)
+        elif r.state == "filled":
+            sure_marks.append(d)
+    if len(sure_empty) < MIN_EMPTY or len(sure_marks) < MIN_MARKS:
+        return readings
+    paper, marks = max(sure_empty), min(sure_marks)
+    if marks - paper < MIN_GAP:
+        return readings
+    out = list(readings)
+    for n, (r, d) in enumerate(zip(readings, dark, strict=True)):
+        if r.id not in noisy or d is None:
+            continue
+        if d <= paper:
+            out[n] = replace(r, state="empty", confidence=0.8, settled=True)
+        elif r.id in on_noise and d >= marks and r.base_ink < MAX_BASE_INK:
+            out[n] = replace(r, state="filled", confidence=0.8, settled=True)
+    return out

@@ -1,0 +1,83 @@
+"""Fields doubted for the paper's noise are settled by the page's own marks and paper."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from pnp.sheetmap import Field
+from pnp.vision.fields import FieldReading, InkMasks
+from pnp.vision.page_gap import settle_by_gap
+
+PX = 6.0  # px per mm
+BOX = 6.0  # mm
+COLUMNS = 8
+
+
+def page(marks: dict[int, float], noise: float, seed: int = 0):
+    """A row-by-row grid of 6 mm boxes on white paper with gaussian noise; box n holds a
+    pen stroke darker than paper by ``marks[n]`` (a share of the paper's brightness)."""
+    rng = np.random.default_rng(seed)
+    fields = [
+        Field(f"f{n}", "track_box", 5 + (n % COLUMNS) * 10, 5 + (n // COLUMNS) * 10, BOX, BOX)
+        for n in range(4 * COLUMNS)
+    ]
+    h = w = round(50 * PX) + 60
+    seen = np.ones((h, w), np.float32)
+    for n, depth in marks.items():
+        f = fields[n]
+        a = (round((f.x + 1.5) * PX), round((f.y + 1.5) * PX))
+        b = (round((f.x + BOX - 1.5) * PX), round((f.y + BOX - 1.5) * PX))
+        cv2.line(seen, a, b, 1.0 - depth, 3)
+    seen += rng.normal(0, noise, seen.shape).astype(np.float32)
+    printed = np.full((h, w), 255, np.uint8)
+    ones = np.ones((h, w), np.uint8)
+    masks = InkMasks(ones * 0, np.zeros((h, w), np.float32), ones * 0, ones, seen, printed)
+    return fields, masks
+
+
+def readings(fields, states: dict[int, str], base: dict[int, float] | None = None):
+    base = base or {}
+    return [
+        FieldReading(
+            f.id,
+            states.get(n, "empty"),
+            0.1 if states.get(n) == "filled" else 0.0,
+            1.0,
+            base_ink=base.get(n, 0.0),
+        )
+        for n, f in enumerate(fields)
+    ]
+
+
+MARKS = {1: 0.6, 5: 0.55, 9: 0.6, 14: 0.5}  # the page's sure marks
+FILLED = {n: "filled" for n in MARKS}
+
+
+def test_a_noise_doubt_settles_empty_on_paper_and_filled_as_dark_as_the_marks():
+    fields, masks = page(MARKS | {20: 0.55}, noise=0.04)
+    rs = readings(fields, FILLED | {20: "filled", 21: "doubtful"})
+    out = settle_by_gap(rs, fields, masks, PX, {"f20", "f21"}, {"f20", "f21"}, {"f20"})
+    assert (out[20].state, out[20].settled) == ("filled", True)
+    assert (out[21].state, out[21].settled) == ("empty", True)
+    assert out[1] == rs[1]  # the sure fields are left as they were
+
+
+def test_without_a_clear_gap_between_marks_and_paper_nothing_is_settled():
+    fields, masks = page({1: 0.2, 5: 0.2, 9: 0.2, 14: 0.2, 20: 0.2}, noise=0.06)
+    rs = readings(fields, FILLED | {20: "filled", 21: "doubtful"})
+    assert settle_by_gap(rs, fields, masks, PX, {"f20", "f21"}, {"f20", "f21"}, {"f20"}) == rs
+
+
+def test_dark_but_not_doubted_for_noise_or_inked_like_a_hatching_stays_doubtful():
+    fields, masks = page(MARKS | {20: 0.55, 22: 0.55}, noise=0.04)
+    rs = readings(fields, FILLED | {20: "doubtful", 22: "filled"}, base={22: 0.7})
+    out = settle_by_gap(rs, fields, masks, PX, {"f20", "f22"}, {"f20", "f22"}, {"f22"})
+    assert out[20] == rs[20]  # a faint mark, dark: a sliver of a neighbour's mark?
+    assert out[22] == rs[22]  # a correction, perhaps
+
+
+def test_a_page_with_too_few_sure_marks_is_not_judged():
+    fields, masks = page({1: 0.6, 20: 0.55}, noise=0.04)
+    rs = readings(fields, {1: "filled", 20: "filled"})
+    assert settle_by_gap(rs, fields, masks, PX, {"f20"}, {"f20"}, {"f20"}) == rs
