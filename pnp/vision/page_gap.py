@@ -65,7 +65,8 @@ def settle_by_gap(
     paper; filled only those of ``on_noise`` (read filled, doubted only because the
     paper's noise may have made their ink), when as dark as its marks. A faint mark
     that is dark but small (a sliver of a neighbour's mark, say) stays doubtful.
-    ``doubted`` holds every field asked about, which cannot vouch for the page."""
+    ``doubted`` holds every field that cannot vouch for the page: those asked about,
+    and those not read (names, cube storage)."""
     if not noisy:
         return readings
     dark = darkest(masks, fields, px_per_mm)

@@ -250,9 +250,9 @@ def settled_doubts(
     on_noise = {
         d.field for d in found if d.reason.startswith(NOISE_PAPER) and states[d.field] == "filled"
     }
-    readings = settle_by_gap(
-        readings, fields, masks, px_per_mm, noisy, {d.field for d in found}, on_noise
-    )
+    # what is asked about, or not read at all (names, storage), cannot vouch for the page
+    unsure = {d.field for d in found} | {f.id for f in fields if f.kind in UNREAD_KINDS}
+    readings = settle_by_gap(readings, fields, masks, px_per_mm, noisy, unsure, on_noise)
     return readings, doubts(readings, kinds, source, shapes)
 
 
