@@ -81,3 +81,17 @@ def test_a_page_with_too_few_sure_marks_is_not_judged():
     fields, masks = page({1: 0.6, 20: 0.55}, noise=0.04)
     rs = readings(fields, {1: "filled", 20: "filled"})
     assert settle_by_gap(rs, fields, masks, PX, {"f20"}, {"f20"}, {"f20"}) == rs
+
+
+def test_a_faint_mark_as_dark_as_the_marks_is_settled_unless_ink_runs_in_from_outside():
+    from dataclasses import replace
+
+    from pnp.vision.read import settled_doubts
+
+    fields, masks = page(MARKS | {20: 0.55, 22: 0.55}, noise=0.01)
+    rs = readings(fields, FILLED | {20: "doubtful", 22: "doubtful"})
+    rs[20] = replace(rs[20], ink=0.02, spill=(0.0, 0.0, 0.0, 0.0))
+    rs[22] = replace(rs[22], ink=0.02, spill=(0.0, 0.0, 0.9, 0.0))
+    out, asked = settled_doubts(rs, fields, masks, PX, "p")
+    assert (out[20].state, out[20].settled) == ("filled", True)
+    assert [d.field for d in asked] == ["f22"]

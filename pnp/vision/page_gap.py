@@ -64,9 +64,10 @@ def settle_by_gap(
 ) -> list[FieldReading]:
     """``readings`` with the fields of ``noisy`` (doubted for faint ink or the paper's
     noise) settled where the page shows a clear gap: empty when no darker than its
-    paper; filled only those of ``on_noise`` (read filled, doubted only because the
-    paper's noise may have made their ink), when as dark as its marks. A faint mark
-    that is dark but small (a sliver of a neighbour's mark, say) stays doubtful.
+    paper; filled only those of ``on_noise`` (read filled but doubted because the
+    paper's noise may have made their ink, or faint marks with no ink past their
+    outline), when as dark as its marks. A faint mark with ink past its outline (a
+    sliver of a neighbour's mark, say) stays doubtful.
     ``doubted`` holds every field that cannot vouch for the page: those asked about,
     and those not read (names, cube storage)."""
     if not noisy:

@@ -63,7 +63,8 @@ GUESS_INK = (EMPTY_MAX + FILLED_MIN) / 2  # a doubtful field's best guess
 # Doubts a look at the page's other fields can settle (``pnp.vision.page_gap``): faint
 # ink, or ink the paper's noise may have made.
 NOISE_PAPER = "noisy paper"
-NOISE_DOUBTS = (NOISE_PAPER, "faint mark", "a bubble barely filled")
+FAINT_MARK = "faint mark"
+NOISE_DOUBTS = (NOISE_PAPER, FAINT_MARK, "a bubble barely filled")
 
 
 @dataclass(frozen=True)
@@ -145,7 +146,7 @@ def doubts(
         shape = shapes.get(r.id, "circle" if kind in SOLID_KINDS else "rect")
         circle = shape == "circle"
         if r.state == "doubtful":
-            out.append(Doubt(r.id, f"faint mark ({r.ink:.1%} of the box inked)", source))
+            out.append(Doubt(r.id, f"{FAINT_MARK} ({r.ink:.1%} of the box inked)", source))
         elif r.state == "empty":
             if r.base_ink >= RAISED_BASE_INK or (r.base_ink >= CUT_BASE_INK and r.ink >= CUT_INK):
                 out.append(
@@ -246,9 +247,14 @@ def settled_doubts(
     noisy = {d.field for d in found if d.reason.startswith(NOISE_DOUBTS)}
     if not noisy:
         return readings, found
-    states = {r.id: r.state for r in readings}
+    by_id = {r.id: r for r in readings}
+    # may be settled filled: read filled but doubted for noise, or a faint mark of its
+    # own (no ink past its outline: a sliver of a neighbour's mark comes in from outside)
     on_noise = {
-        d.field for d in found if d.reason.startswith(NOISE_PAPER) and states[d.field] == "filled"
+        d.field
+        for d in found
+        if (d.reason.startswith(NOISE_PAPER) and by_id[d.field].state == "filled")
+        or (d.reason.startswith(FAINT_MARK) and all(v < RUN_IN_CLEAN for v in by_id[d.field].spill))
     }
     # what is asked about, or not read at all (names, storage), cannot vouch for the page
     unsure = {d.field for d in found} | {f.id for f in fields if f.kind in UNREAD_KINDS}
