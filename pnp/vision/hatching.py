@@ -19,6 +19,17 @@ A box that meets all three, on quiet paper, is hatched out: read as empty. A fil
 box whose texture is light stripes running one way (a single family of strokes) is a
 fill, whatever ink runs past its outline: ``doubts`` does not ask whether it is hatched
 out. Anything else keeps its reading (and ``doubts`` still asks about it).
+
+Where the tone cannot be judged (a printed icon in the box, a box too small to hold
+plain paper), two measures still tell a hatching-out on quiet paper (``QUIET_PAPER``):
+
+- **A box** nearly covered (``BOX_COVERAGE``) whose strokes do not run one way (the
+  structure tensor's coherence at most ``TWO_WAY``: a fill drawn past its outline is drawn
+  large, and its strokes part into stripes), with ink reaching past at least two sides
+  (``ink_reach.side_reach``) and no farther than a hatching reaches (``BOX_REACH``).
+- **A circle** whose square is covered: the inside nearly all inked, all four corners of
+  the square inked (a fill is kept inside the circle; one drawn too large is a disc,
+  and covers the corners only partly), and no side reached past ``CIRCLE_REACH``.
 """
 
 from __future__ import annotations
@@ -43,6 +54,7 @@ TEXTURE_SIGMA = 1.0
 PLAIN_MARGIN_MM = 0.8
 FLAT_SPREAD = 12  # grey levels: print this even is plain (paper, or a flat tint)
 LIGHT_PRINT = 150  # ...and light: a dark print hides what lies on it
+WHITE_PRINT = 250  # white paper, for the paper's noise
 MIN_INSIDE_PX = 100  # fewer plain pixels inside cannot show stripes
 MIN_PAPER_PX = 200
 NEAR_MM = 5.0  # the plain paper measured for noise lies this close to the box
@@ -62,6 +74,31 @@ STRIPED = 4.0
 ONE_WAY = 0.5
 STRIPED_COVERAGE = 0.6
 STRIPED_BEYOND = 0.05
+# Measured on tune8 (seed 8, 300 photos): the quiet-paper noise (``paper_noise``) of easy
+# and normal pages is 0.007-0.029, of hard pages 0.02-0.06; noisier paper may also be
+# blurred paper, where a fill's stripes and its round outline are lost.
+QUIET_PAPER = 0.03
+COHERENCE_MARGIN_MM = 0.5  # plain print this far from any edge, for the coherence
+MIN_COHERENCE_PX = 30
+# A box hatched out: covered (hatched boxes 0.84-1.0 on tune8, in-box fills 0.6-0.95),
+# its strokes not one way (hatchings 0.02-0.46 save one in 83; the fills drawn past
+# their outline that reach like a hatching, 0.84-0.95), ink past at least two sides
+# by ``BOX_REACH[0]`` (median over the side), none by more than ``BOX_REACH[1]`` (median)
+# or ``BOX_REACH_P90`` (90th percentile): hatchings reach 0.3-1.3 mm (at most 1.76),
+# fills drawn 1-3 mm too large farther, and a neighbour's overrun comes from one side.
+BOX_COVERAGE = 0.85
+TWO_WAY = 0.45
+BOX_SIDES = 2
+BOX_REACH = (0.3, 1.5)
+BOX_REACH_P90 = 1.8
+# A circle hatched out: the inside covered (hatchings 0.96-1.0 in ink, save pencil), every
+# corner of its square inked at least ``CORNER_MIN`` and on average ``CORNER_MEAN`` (fills
+# drawn too large on easy/normal pages: one corner 0.32-0.44), no side reached past
+# ``CIRCLE_REACH`` mm (hatchings at most 1.44, most under 1.0; blurred discs 1.28-1.6).
+CIRCLE_COVERAGE = 0.95
+CORNER_MIN = 0.45
+CORNER_MEAN = 0.75
+CIRCLE_REACH = 1.2
 
 
 def _side_bands(f: Field, a: float, b: float) -> list[tuple[float, float, float, float]]:
@@ -132,6 +169,65 @@ def texture(masks: InkMasks, f: Field, inside, px_per_mm: float) -> tuple[float,
     return float(smooth[region].std()) / max(noise, 1e-3), coherence
 
 
+def paper_noise(masks: InkMasks, f: Field, px_per_mm: float) -> float | None:
+    """The standard deviation of the plain white paper near ``f`` (clear of any ink, the
+    photo over its print, smoothed as for ``texture``), or None with too little of it."""
+    h, w = masks.ink.shape
+    m = round(NEAR_MM * px_per_mm)
+    bx0, by0, bx1, by1 = _px(f.bounds, px_per_mm, (h, w))
+    X0, Y0, X1, Y1 = max(0, bx0 - m), max(0, by0 - m), min(w, bx1 + m), min(h, by1 + m)
+    window = masks.printed[Y0:Y1, X0:X1]
+    relative = np.minimum(masks.seen[Y0:Y1, X0:X1] / np.maximum(window / 255, 0.05), 1.2)
+    smooth = cv2.GaussianBlur(relative.astype(np.float32), (0, 0), TEXTURE_SIGMA)
+    inked = masks.ink[Y0:Y1, X0:X1] | masks.base[Y0:Y1, X0:X1]
+    white = (cv2.dilate(inked, np.ones((5, 5), np.uint8)) == 0) & (window >= WHITE_PRINT)
+    if white.sum() < MIN_PAPER_PX:
+        return None
+    return float(smooth[white].std())
+
+
+def coherence(masks: InkMasks, inside, px_per_mm: float) -> float | None:
+    """How much of the texture inside the box runs one way (the structure tensor's
+    coherence over its plain print: 0 for no direction or two crossing ones, 1 for
+    parallel stripes), or None with too little plain print inside."""
+    x0, y0, x1, y1 = (max(0, int(v)) for v in inside)
+    window = masks.printed[y0:y1, x0:x1]
+    if window.size == 0:
+        return None
+    relative = np.minimum(masks.seen[y0:y1, x0:x1] / np.maximum(window / 255, 0.05), 1.2)
+    smooth = cv2.GaussianBlur(relative.astype(np.float32), (0, 0), TEXTURE_SIGMA)
+    k = np.ones((2 * round(COHERENCE_MARGIN_MM * px_per_mm) + 1,) * 2, np.uint8)
+    spread = cv2.subtract(cv2.dilate(window, k), cv2.erode(window, k))
+    plain = (spread <= FLAT_SPREAD) & (window >= LIGHT_PRINT)
+    if plain.sum() < MIN_COHERENCE_PX:
+        return None
+    gx = cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3)[plain]
+    gy = cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3)[plain]
+    jxx, jyy, jxy = float((gx * gx).mean()), float((gy * gy).mean()), float((gx * gy).mean())
+    return math.hypot(jxx - jyy, 2 * jxy) / max(jxx + jyy, 1e-12)
+
+
+def box_hatched(r: FieldReading, reach, one_way: float | None) -> bool:
+    """Whether a box reads as hatched out by its coverage, its strokes' coherence and the
+    reach of its ink past each side (``ink_reach.side_reach``), on quiet paper."""
+    if r.coverage < BOX_COVERAGE or one_way is None or one_way > TWO_WAY or reach is None:
+        return False
+    past = sum(median >= BOX_REACH[0] for median, _ in reach)
+    farthest = max(median for median, _ in reach)
+    far_columns = max(p90 for _, p90 in reach)
+    return past >= BOX_SIDES and farthest <= BOX_REACH[1] and far_columns <= BOX_REACH_P90
+
+
+def circle_hatched(r: FieldReading, corners, reach) -> bool:
+    """Whether a circle reads as hatched out: its inside covered, every corner of its
+    square inked, no side reached past a hatching's reach, on quiet paper."""
+    if r.coverage < CIRCLE_COVERAGE or corners is None or reach is None:
+        return False
+    if min(corners) < CORNER_MIN or sum(corners) / len(corners) < CORNER_MEAN:
+        return False
+    return max(median for median, _ in reach) <= CIRCLE_REACH
+
+
 def hatched_out(
     readings: list[FieldReading],
     fields: list[Field],
@@ -139,40 +235,65 @@ def hatched_out(
     px_per_mm: float,
     solid_kinds: frozenset[str] = frozenset(),
 ) -> list[FieldReading]:
-    """``readings`` with every box hatched out read as empty (``hatched`` set), and every
-    filled box striped one way marked as a fill (``striped`` set)."""
+    """``readings`` with every box or circle hatched out read as empty (``hatched`` set),
+    and every filled box striped one way marked as a fill (``striped`` set)."""
     from pnp.vision.fields import _field_boxes, _free_of
+    from pnp.vision.ink_reach import corner_shares, side_reach
 
     candidates = [
         n
         for n, (r, f) in enumerate(zip(readings, fields, strict=True))
         if r.state == "filled"
-        and f.shape == "rect"
-        and f.kind not in solid_kinds
-        and r.coverage >= STRIPED_COVERAGE
-        and r.beyond >= STRIPED_BEYOND
+        and (
+            (
+                f.shape == "rect"
+                and f.kind not in solid_kinds
+                and r.coverage >= STRIPED_COVERAGE
+                and r.beyond >= STRIPED_BEYOND
+            )
+            or (f.shape == "circle" and r.coverage >= CIRCLE_COVERAGE)
+        )
     ]
-    if not candidates:
+    if not candidates or masks.seen is None:
         return readings
     boxes = _field_boxes(fields, px_per_mm)
     room = cv2.min(_free_of(boxes.taken, masks.ink.shape), masks.readable)
     out = list(readings)
+    hatched = []
     for n in candidates:
         f, r = fields[n], readings[n]
+        if f.shape == "circle":
+            noise = paper_noise(masks, f, px_per_mm)
+            if noise is not None and noise <= QUIET_PAPER:
+                reach = side_reach(masks, f, px_per_mm)
+                if circle_hatched(r, corner_shares(masks, f, px_per_mm), reach):
+                    hatched.append(n)
+            continue
         seen = texture(masks, f, boxes.inside[n], px_per_mm)
-        if seen is None:
-            continue
-        tone, one_way = seen
-        if tone >= STRIPED and one_way >= ONE_WAY:
-            out[n] = replace(r, striped=True)
-            continue
-        if r.coverage < HATCH_COVERAGE or r.beyond < HATCH_BEYOND or tone > EVEN_TONE:
-            continue
-        fringe = _shares(masks.ink, room, _side_bands(f, FRINGE_IN_MM, FRINGE_OUT_MM), px_per_mm)
-        outer = _shares(masks.ink, room, _side_bands(f, *OUTER_MM), px_per_mm)
-        if sum(v >= FRINGE_SHARE for v in fringe) < FRINGE_SIDES:
-            continue
-        if max(outer) > OUTER_SHARE:
-            continue
-        out[n] = replace(r, state="empty", confidence=0.9, hatched=True)
+        if seen is not None:
+            tone, one_way = seen
+            if tone >= STRIPED and one_way >= ONE_WAY:
+                out[n] = replace(r, striped=True)
+                continue
+            if _even_and_fringed(r, f, tone, masks, room, px_per_mm):
+                hatched.append(n)
+                continue
+        noise = paper_noise(masks, f, px_per_mm)
+        if noise is not None and noise <= QUIET_PAPER:
+            one_way = coherence(masks, boxes.inside[n], px_per_mm)
+            if box_hatched(r, side_reach(masks, f, px_per_mm), one_way):
+                hatched.append(n)
+    for n in hatched:
+        out[n] = replace(readings[n], state="empty", confidence=0.9, hatched=True)
     return out
+
+
+def _even_and_fringed(r: FieldReading, f: Field, tone: float, masks, room, px_per_mm) -> bool:
+    """The first test: an even tone, a thin fringe past two sides, nothing farther out."""
+    if r.coverage < HATCH_COVERAGE or r.beyond < HATCH_BEYOND or tone > EVEN_TONE:
+        return False
+    fringe = _shares(masks.ink, room, _side_bands(f, FRINGE_IN_MM, FRINGE_OUT_MM), px_per_mm)
+    outer = _shares(masks.ink, room, _side_bands(f, *OUTER_MM), px_per_mm)
+    if sum(v >= FRINGE_SHARE for v in fringe) < FRINGE_SIDES:
+        return False
+    return max(outer) <= OUTER_SHARE

@@ -1,0 +1,145 @@
+"""A box hatched out in two crossing directions (its tone uneven, as around a printed
+icon) and a circle hatched out over its square read empty; a fill drawn too large, a
+disc run past its circle and hatching on noisy paper keep their reading
+(``pnp.vision.hatching``, ``pnp.vision.ink_reach``), on hand-made pages."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from pnp.sheetmap import Field
+from pnp.vision.fields import InkMasks, read_fields
+from pnp.vision.hatching import hatched_out
+from pnp.vision.ink_reach import corner_shares, side_reach
+
+PX = 6.25
+BOX = Field("track-power-1", "track_box", 20.0, 20.0, 9.5, 9.5)
+BUBBLE = Field("p1-total-units-3", "bubble", 25.0, 25.0, 4.4, 4.4, shape="circle")
+SIZE = round(50 * PX)
+
+
+def px(mm: float) -> int:
+    return round(mm * PX)
+
+
+def page(seed: int) -> np.ndarray:
+    """Plain paper (1.0) with a little sensor noise."""
+    rng = np.random.default_rng(seed)
+    return np.float32(1.0) + rng.normal(0, 0.01, (SIZE, SIZE)).astype(np.float32)
+
+
+def grainy_page(seed: int) -> np.ndarray:
+    """Paper with a coarse grain (a hard photo's noise, 0.05 wide, about 2 px across)."""
+    grain = cv2.GaussianBlur(np.random.default_rng(seed).normal(0, 1, (SIZE, SIZE)), (0, 0), 1.5)
+    return (np.float32(1.0) + 0.05 * grain / grain.std()).astype(np.float32)
+
+
+def masks(seen: np.ndarray) -> InkMasks:
+    ink = (seen < 0.8).astype(np.uint8)
+    ones = np.ones_like(ink)
+    printed = np.full(seen.shape, 255, np.uint8)
+    return InkMasks(ink, np.full(seen.shape, 0.2, np.float32), ink.copy(), ones, seen, printed)
+
+
+def read(seen: np.ndarray, f: Field = BOX):
+    m = masks(seen)
+    readings = read_fields(m.ink, [f], PX, m.steps, m.base, m.readable)
+    return hatched_out(readings, [f], m, PX, frozenset({"bubble"}))[0]
+
+
+def crosshatch(seen: np.ndarray, bounds, past_mm: float) -> None:
+    """Two crossing families of strokes over ``bounds`` and ``past_mm`` beyond: dark
+    lines 0.5 mm wide on lighter (still inked) paper, each way."""
+    x0, y0, x1, y1 = bounds
+    ys, xs = slice(px(y0 - past_mm), px(y1 + past_mm)), slice(px(x0 - past_mm), px(x1 + past_mm))
+    region = seen[ys, xs]
+    rows, cols = np.indices(region.shape)
+    one = (rows + cols) % 5 < 3
+    other = (rows - cols) % 5 < 3
+    region *= np.where(one | other, np.float32(0.4), np.float32(0.7))
+
+
+def test_a_box_hatched_two_ways_reads_empty_though_its_tone_is_uneven():
+    seen = page(1)
+    crosshatch(seen, BOX.bounds, 0.6)
+    r = read(seen)
+    assert r.state == "empty" and r.hatched
+
+
+def test_the_same_hatching_on_noisy_paper_is_left_to_a_person():
+    seen = grainy_page(1)
+    crosshatch(seen, BOX.bounds, 0.6)
+    r = read(seen)
+    assert r.state == "filled" and not r.hatched
+
+
+def test_a_box_covered_two_ways_and_run_far_past_its_outline_stays_filled():
+    seen = page(2)
+    crosshatch(seen, BOX.bounds, 2.5)  # farther than any hatching reaches
+    r = read(seen)
+    assert r.state == "filled" and not r.hatched
+
+
+def square_hatching(seen: np.ndarray, f: Field, past_mm: float) -> None:
+    x0, y0, x1, y1 = f.bounds
+    seen[px(y0 - past_mm) : px(y1 + past_mm), px(x0 - past_mm) : px(x1 + past_mm)] *= np.float32(
+        0.4
+    )
+
+
+def disc(seen: np.ndarray, f: Field, radius_mm: float) -> None:
+    x0, y0, x1, y1 = f.bounds
+    cx, cy = (x0 + x1) / 2 * PX, (y0 + y1) / 2 * PX
+    rows, cols = np.indices(seen.shape)
+    seen[np.hypot(cols + 0.5 - cx, rows + 0.5 - cy) <= radius_mm * PX] *= np.float32(0.4)
+
+
+def test_a_circle_hatched_over_its_square_reads_empty():
+    seen = page(3)
+    square_hatching(seen, BUBBLE, 0.4)
+    r = read(seen, BUBBLE)
+    assert r.state == "empty" and r.hatched
+
+
+def test_a_fill_inside_its_circle_stays_filled():
+    seen = page(4)
+    disc(seen, BUBBLE, 1.6)
+    r = read(seen, BUBBLE)
+    assert r.state == "filled" and not r.hatched
+
+
+def test_a_disc_run_past_its_circle_stays_filled():
+    seen = page(5)
+    disc(seen, BUBBLE, 2.2 + 1.5)  # drawn 1.5 mm too large: it reaches the corners too
+    r = read(seen, BUBBLE)
+    assert r.state == "filled" and not r.hatched
+
+
+def test_side_reach_follows_ink_from_the_outline_and_stops_at_a_gap():
+    seen = page(6)
+    x0, y0, x1, y1 = BOX.bounds
+    seen[px(y0) : px(y1), px(x0 - 0.8) : px(x0)] = 0.3  # 0.8 mm past the left side
+    seen[px(y0) : px(y1), px(x1 + 1.5) : px(x1 + 2.5)] = 0.3  # a mark 1.5 mm off the right
+    reach = side_reach(masks(seen), BOX, PX)
+    top, bottom, left, right = (median for median, _ in reach)
+    assert abs(left - 0.8) <= 1 / PX and top == bottom == right == 0
+
+
+def test_corner_shares_see_a_square_hatching_and_not_a_fill():
+    seen = page(7)
+    square_hatching(seen, BUBBLE, 0.4)
+    assert min(corner_shares(masks(seen), BUBBLE, PX)) > 0.9
+    seen = page(7)
+    disc(seen, BUBBLE, 1.6)
+    assert max(corner_shares(masks(seen), BUBBLE, PX)) == 0
+
+
+def test_a_fill_of_faint_stripes_one_way_is_not_taken_for_a_hatching():
+    seen = page(8)
+    x0, y0, x1, y1 = BOX.bounds
+    region = seen[px(y0 - 0.6) : px(y1 + 0.6), px(x0 - 0.6) : px(x1 + 0.6)]
+    rows = np.arange(region.shape[0])[:, None]
+    region *= np.where(rows % 5 < 3, np.float32(0.45), np.float32(0.5))  # too faint for
+    r = read(seen)  # ``striped``, too uneven for an even tone: the coherence decides
+    assert r.state == "filled" and not r.hatched and not r.striped
