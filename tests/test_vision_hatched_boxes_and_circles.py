@@ -143,3 +143,73 @@ def test_a_fill_of_faint_stripes_one_way_is_not_taken_for_a_hatching():
     region *= np.where(rows % 5 < 3, np.float32(0.45), np.float32(0.5))  # too faint for
     r = read(seen)  # ``striped``, too uneven for an even tone: the coherence decides
     assert r.state == "filled" and not r.hatched and not r.striped
+
+
+SPACE_MM = 19.6
+SPACES = [
+    Field(f"space-{i}", "space", 5.0 + 22.0 * (i % 4), 5.0 + 22.0 * (i // 4), SPACE_MM, SPACE_MM)
+    for i in range(8)
+]
+
+
+def cross(seen: np.ndarray, f: Field) -> None:
+    """Two thin diagonals corner to corner, inside the space (a hand's cross)."""
+    x0, y0, x1, y1 = f.bounds
+    for t in np.linspace(0.05, 0.95, 600):
+        for x in (x0 + t * (x1 - x0), x1 - t * (x1 - x0)):
+            y = y0 + t * (y1 - y0)
+            seen[px(y) - 1 : px(y) + 2, px(x) - 1 : px(x) + 2] = 0.4
+
+
+def open_hatching(seen: np.ndarray, f: Field, past_mm: float = 0.8) -> None:
+    """Strokes 0.5 mm wide, 0.94 mm apart, two crossing ways, a little past the space."""
+    x0, y0, x1, y1 = f.bounds
+    ys, xs = slice(px(y0 - past_mm), px(y1 + past_mm)), slice(px(x0 - past_mm), px(x1 + past_mm))
+    rows, cols = np.indices(seen[ys, xs].shape) / PX
+    lines = ((rows + cols) % 0.94 < 0.5) | ((rows - cols) % 0.94 < 0.5)
+    seen[ys, xs] = np.where(lines, np.float32(0.4), seen[ys, xs])
+
+
+def read_spaces(seen: np.ndarray, fields: list[Field]):
+    m = masks(seen)
+    readings = read_fields(m.ink, fields, PX, m.steps, m.base, m.readable)
+    return hatched_out(readings, fields, m, PX)
+
+
+def spaces_page(seed: int, crossed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    seen = np.float32(1.0) + rng.normal(0, 0.01, (px(60), px(100))).astype(np.float32)
+    for f in SPACES[:crossed]:
+        cross(seen, f)
+    return seen
+
+
+def test_a_space_hatched_out_among_the_pages_crosses_reads_empty():
+    seen = spaces_page(9, crossed=6)
+    open_hatching(seen, SPACES[7])
+    cross(seen, SPACES[7])  # the mark it undoes, under the hatching
+    out = read_spaces(seen, SPACES)
+    assert out[7].state == "empty" and out[7].hatched
+    assert all(r.state == "filled" and not r.hatched for r in out[:6])
+
+
+def test_a_hatched_space_with_too_few_crosses_to_compare_is_left_to_a_person():
+    seen = spaces_page(10, crossed=2)
+    open_hatching(seen, SPACES[7])
+    assert not read_spaces(seen, SPACES)[7].hatched
+
+
+def test_a_space_covered_inside_its_outline_is_not_taken_for_a_hatching():
+    seen = spaces_page(11, crossed=6)
+    open_hatching(seen, SPACES[7], past_mm=-1.0)  # as much ink, none past the outline
+    out = read_spaces(seen, SPACES)
+    assert out[7].state == "filled" and not out[7].hatched
+
+
+def test_a_cross_with_strokes_along_two_sides_is_not_taken_for_a_hatching():
+    seen = spaces_page(12, crossed=7)
+    x0, y0, x1, y1 = SPACES[6].bounds
+    seen[px(y0 - 0.7) : px(y0), px(x0) : px(x1)] = 0.4  # along the top, just outside
+    seen[px(y0) : px(y1), px(x0 - 0.7) : px(x0)] = 0.4  # and along the left
+    out = read_spaces(seen, SPACES)
+    assert out[6].state == "filled" and not out[6].hatched

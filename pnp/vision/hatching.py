@@ -27,6 +27,10 @@ plain paper), two measures still tell a hatching-out on quiet paper (``QUIET_PAP
   structure tensor's coherence at most ``TWO_WAY``: a fill drawn past its outline is drawn
   large, and its strokes part into stripes), with ink reaching past at least two sides
   (``ink_reach.side_reach``) and no farther than a hatching reaches (``BOX_REACH``).
+- **A space marked with crosses** (``CROSSED_KINDS``): a hatching over a big box is an
+  open criss-cross, not an even tone, but it lays far more ink than a cross: at the base
+  step, ``CROSSED_INK`` times the median of the page's other marked spaces (the same
+  hand's crosses), reaching past at least two sides.
 - **A circle** whose square is covered: the inside nearly all inked, all four corners of
   the square inked (a fill is kept inside the circle; one drawn too large is a disc,
   and covers the corners only partly), and no side reached past ``CIRCLE_REACH``.
@@ -99,6 +103,16 @@ CIRCLE_COVERAGE = 0.95
 CORNER_MIN = 0.45
 CORNER_MEAN = 0.75
 CIRCLE_REACH = 1.2
+# Kinds marked by convention with a cross: a hatching lays several times a cross's ink.
+# On tune8 a space's base-step ink over the median of its page's marked spaces is
+# 1.2-1.6 for crosses (all levels), 3.3-11 for spaces hatched out in ink; at least
+# ``MIN_CROSSES`` marked spaces make the median, and ``BOX_SIDES`` sides are reached
+# past by ``BOX_REACH[0]`` at the base step (crosses: none, or one where a neighbour's
+# mark runs in).
+CROSSED_KINDS = frozenset({"space"})
+CROSSED_INK = 3.0
+CROSSED_MIN_INK = 0.3
+MIN_CROSSES = 5
 
 
 def _side_bands(f: Field, a: float, b: float) -> list[tuple[float, float, float, float]]:
@@ -207,10 +221,10 @@ def coherence(masks: InkMasks, inside, px_per_mm: float) -> float | None:
     return math.hypot(jxx - jyy, 2 * jxy) / max(jxx + jyy, 1e-12)
 
 
-def box_hatched(r: FieldReading, reach, one_way: float | None) -> bool:
-    """Whether a box reads as hatched out by its coverage, its strokes' coherence and the
-    reach of its ink past each side (``ink_reach.side_reach``), on quiet paper."""
-    if r.coverage < BOX_COVERAGE or one_way is None or one_way > TWO_WAY or reach is None:
+def box_reach_hatched(reach) -> bool:
+    """Whether ink reaches past a box's sides as a hatching does (``ink_reach.side_reach``):
+    past ``BOX_SIDES`` sides at least, and no farther than a hatching reaches."""
+    if reach is None:
         return False
     past = sum(median >= BOX_REACH[0] for median, _ in reach)
     farthest = max(median for median, _ in reach)
@@ -218,14 +232,43 @@ def box_hatched(r: FieldReading, reach, one_way: float | None) -> bool:
     return past >= BOX_SIDES and farthest <= BOX_REACH[1] and far_columns <= BOX_REACH_P90
 
 
-def circle_hatched(r: FieldReading, corners, reach) -> bool:
-    """Whether a circle reads as hatched out: its inside covered, every corner of its
-    square inked, no side reached past a hatching's reach, on quiet paper."""
-    if r.coverage < CIRCLE_COVERAGE or corners is None or reach is None:
+def square_inked(r: FieldReading, corners) -> bool:
+    """Whether a circle's inside and every corner of its square are inked as a hatching
+    over the square inks them (``ink_reach.corner_shares``)."""
+    if r.coverage < CIRCLE_COVERAGE or corners is None:
         return False
-    if min(corners) < CORNER_MIN or sum(corners) / len(corners) < CORNER_MEAN:
+    return min(corners) >= CORNER_MIN and sum(corners) / len(corners) >= CORNER_MEAN
+
+
+def circle_reach_hatched(reach) -> bool:
+    """Whether no side of a circle's square is reached past farther than a hatching."""
+    return reach is not None and max(median for median, _ in reach) <= CIRCLE_REACH
+
+
+def _quiet(masks: InkMasks, f: Field, px_per_mm: float) -> bool:
+    noise = paper_noise(masks, f, px_per_mm)
+    return noise is not None and noise <= QUIET_PAPER
+
+
+def crossed_out(r: FieldReading, crosses: float | None, reach) -> bool:
+    """Whether a field marked by convention with a cross reads as hatched out: far more
+    ink than the page's crosses (their median base-step ink ``crosses``), reaching past
+    at least two sides (``reach`` at the base step)."""
+    if crosses is None or reach is None:
         return False
-    return max(median for median, _ in reach) <= CIRCLE_REACH
+    if r.base_ink < max(CROSSED_MIN_INK, CROSSED_INK * crosses):
+        return False
+    return sum(median >= BOX_REACH[0] for median, _ in reach) >= BOX_SIDES
+
+
+def _page_crosses(readings: list[FieldReading], fields: list[Field]) -> dict[str, float]:
+    """The median base-step ink of the marked fields of each kind in ``CROSSED_KINDS``
+    that has at least ``MIN_CROSSES`` of them on the page."""
+    inks: dict[str, list[float]] = {}
+    for r, f in zip(readings, fields, strict=True):
+        if f.kind in CROSSED_KINDS and r.state == "filled":
+            inks.setdefault(f.kind, []).append(r.base_ink)
+    return {k: float(np.median(v)) for k, v in inks.items() if len(v) >= MIN_CROSSES}
 
 
 def hatched_out(
@@ -254,20 +297,38 @@ def hatched_out(
             or (f.shape == "circle" and r.coverage >= CIRCLE_COVERAGE)
         )
     ]
-    if not candidates or masks.seen is None:
+    crosses = _page_crosses(readings, fields)
+    crossed = [
+        n
+        for n, (r, f) in enumerate(zip(readings, fields, strict=True))
+        if f.kind in crosses and r.state != "empty" and r.base_ink >= CROSSED_MIN_INK
+    ]
+    if (not candidates and not crossed) or masks.seen is None:
         return readings
     boxes = _field_boxes(fields, px_per_mm)
-    room = cv2.min(_free_of(boxes.taken, masks.ink.shape), masks.readable)
+    room = None  # the free, readable paper round every field: made when first needed
     out = list(readings)
-    hatched = []
+    hatched = [
+        n
+        for n in crossed
+        if crossed_out(
+            readings[n],
+            crosses[fields[n].kind],
+            side_reach(masks, fields[n], px_per_mm, base=True),
+        )
+    ]
     for n in candidates:
+        if n in hatched:
+            continue
         f, r = fields[n], readings[n]
         if f.shape == "circle":
-            noise = paper_noise(masks, f, px_per_mm)
-            if noise is not None and noise <= QUIET_PAPER:
-                reach = side_reach(masks, f, px_per_mm)
-                if circle_hatched(r, corner_shares(masks, f, px_per_mm), reach):
-                    hatched.append(n)
+            # the cheap measures first: most filled circles are fills, their corners clear
+            if (
+                square_inked(r, corner_shares(masks, f, px_per_mm))
+                and circle_reach_hatched(side_reach(masks, f, px_per_mm))
+                and _quiet(masks, f, px_per_mm)
+            ):
+                hatched.append(n)
             continue
         seen = texture(masks, f, boxes.inside[n], px_per_mm)
         if seen is not None:
@@ -275,23 +336,27 @@ def hatched_out(
             if tone >= STRIPED and one_way >= ONE_WAY:
                 out[n] = replace(r, striped=True)
                 continue
-            if _even_and_fringed(r, f, tone, masks, room, px_per_mm):
-                hatched.append(n)
-                continue
-        noise = paper_noise(masks, f, px_per_mm)
-        if noise is not None and noise <= QUIET_PAPER:
-            one_way = coherence(masks, boxes.inside[n], px_per_mm)
-            if box_hatched(r, side_reach(masks, f, px_per_mm), one_way):
-                hatched.append(n)
+            if r.coverage >= HATCH_COVERAGE and r.beyond >= HATCH_BEYOND and tone <= EVEN_TONE:
+                if room is None:
+                    room = cv2.min(_free_of(boxes.taken, masks.ink.shape), masks.readable)
+                if _fringed(f, masks, room, px_per_mm):
+                    hatched.append(n)
+                    continue
+        if (
+            r.coverage >= BOX_COVERAGE
+            and box_reach_hatched(side_reach(masks, f, px_per_mm))
+            and (one_way := coherence(masks, boxes.inside[n], px_per_mm)) is not None
+            and one_way <= TWO_WAY
+            and _quiet(masks, f, px_per_mm)
+        ):
+            hatched.append(n)
     for n in hatched:
         out[n] = replace(readings[n], state="empty", confidence=0.9, hatched=True)
     return out
 
 
-def _even_and_fringed(r: FieldReading, f: Field, tone: float, masks, room, px_per_mm) -> bool:
-    """The first test: an even tone, a thin fringe past two sides, nothing farther out."""
-    if r.coverage < HATCH_COVERAGE or r.beyond < HATCH_BEYOND or tone > EVEN_TONE:
-        return False
+def _fringed(f: Field, masks: InkMasks, room, px_per_mm: float) -> bool:
+    """A thin fringe past two sides of an evenly toned box, nothing farther out."""
     fringe = _shares(masks.ink, room, _side_bands(f, FRINGE_IN_MM, FRINGE_OUT_MM), px_per_mm)
     outer = _shares(masks.ink, room, _side_bands(f, *OUTER_MM), px_per_mm)
     if sum(v >= FRINGE_SHARE for v in fringe) < FRINGE_SIDES:

@@ -29,12 +29,15 @@ CORNER_SHARE = 0.28  # ...and this share of the radius into it
 MIN_ROOM_PX = 4  # a corner with fewer readable pixels tells nothing
 
 
-def side_reach(masks: InkMasks, f: Field, px_per_mm: float) -> list[tuple[float, float]] | None:
+def side_reach(
+    masks: InkMasks, f: Field, px_per_mm: float, base: bool = False
+) -> list[tuple[float, float]] | None:
     """(median, 90th percentile) over its columns of how far ink reaches past each side of
-    ``f`` (top, bottom, left, right), in mm; None when the walk leaves the page."""
+    ``f`` (top, bottom, left, right), in mm; None when the walk leaves the page. With
+    ``base`` the ink followed is the base step's (faint strokes too), not the local step's."""
     h, w = masks.ink.shape
     x0, y0, x1, y1 = f.bounds
-    ink = masks.ink > 0
+    ink = (masks.base if base else masks.ink) > 0
     paper = (masks.readable > 0) & ~ink
     steps = np.arange(round(REACH_MM * px_per_mm))
     gap = max(2, round(GAP_MM * px_per_mm))
