@@ -31,6 +31,13 @@ SOLID_BEYOND = 0.05
 HATCHED_COVERAGE = 0.6  # a box this covered...
 HATCHED_BEYOND = 0.2  # ...with this share of the band past its outline inked: hatched out?
 BUBBLE_BEYOND = 0.65  # a circle whose square's corners are this inked: hatched out?
+# ...unless it is sparser than the page's fills of its kind kept inside their circles (a
+# median of at least ``MIN_PAGE_FILLS``): a hatching-out lays its strokes over a mark and
+# closer than the hand fills, and covers a circle at least as densely as the hand's fills
+# (tune8: 0.94-2.7 times their median coverage), where a fill drawn too large spreads the
+# same strokes wider apart (0.56-0.75 times on the pages where it shows).
+SPARSER_THAN_FILLS = 0.8
+MIN_PAGE_FILLS = 3
 SMALL_MARK_KINDS = frozenset({"space"})  # marked with a small cross or tick, well inside
 SMALL_MARK_BEYOND = 0.15
 BUBBLE_MIN_COVERAGE = 0.2  # a bubble is marked by filling it; less than this is no fill
@@ -125,6 +132,7 @@ def doubts(
         if r.state == "filled":
             marked_ink.setdefault(kinds[r.id], []).append(r.ink)
     median = {k: float(np.median(v)) for k, v in marked_ink.items()}
+    inner_fills = _inner_fill_coverage(readings, kinds, shapes)
     for r in readings:
         kind = kinds[r.id]
         if kind in UNREAD_KINDS or r.hatched:
@@ -159,7 +167,11 @@ def doubts(
             and r.beyond >= SOLID_BEYOND
         ):
             out.append(Doubt(r.id, "filled solid: a mark, or a mark hatched out?", source))
-        elif circle and r.beyond >= BUBBLE_BEYOND:
+        elif (
+            circle
+            and r.beyond >= BUBBLE_BEYOND
+            and not r.coverage < SPARSER_THAN_FILLS * inner_fills.get(kind, 0.0)
+        ):
             out.append(Doubt(r.id, "inked past the circle: a fill, or hatched out?", source))
         elif not circle and r.coverage >= HATCHED_COVERAGE and r.beyond >= HATCHED_BEYOND:
             out.append(Doubt(r.id, "covered and inked past its outline: hatched out?", source))
@@ -194,6 +206,20 @@ def doubts(
                 )
             )
     return out
+
+
+def _inner_fill_coverage(
+    readings: list[FieldReading], kinds: dict[str, str], shapes: dict[str, str]
+) -> dict[str, float]:
+    """The median coverage of each circle kind's fills that stay inside their circle
+    (nothing past it), where the page has at least ``MIN_PAGE_FILLS`` of them."""
+    covered: dict[str, list[float]] = {}
+    for r in readings:
+        kind = kinds[r.id]
+        circle = shapes.get(r.id, "circle" if kind in SOLID_KINDS else "rect") == "circle"
+        if circle and r.state == "filled" and r.beyond < SOLID_BEYOND:
+            covered.setdefault(kind, []).append(r.coverage)
+    return {k: float(np.median(v)) for k, v in covered.items() if len(v) >= MIN_PAGE_FILLS}
 
 
 def read_page(page, source: str, color_photo: np.ndarray | None = None) -> SheetReading:
