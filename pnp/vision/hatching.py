@@ -106,13 +106,17 @@ CIRCLE_REACH = 1.2
 # Kinds marked by convention with a cross: a hatching lays several times a cross's ink.
 # On tune8 a space's base-step ink over the median of its page's marked spaces is
 # 1.2-1.6 for crosses (all levels), 3.3-11 for spaces hatched out in ink; at least
-# ``MIN_CROSSES`` marked spaces make the median, and ``BOX_SIDES`` sides are reached
+# ``page_marks.MIN_CROSSES`` marked spaces make the median, and ``BOX_SIDES`` sides are reached
 # past by ``BOX_REACH[0]`` at the base step (crosses: none, or one where a neighbour's
 # mark runs in).
 CROSSED_KINDS = frozenset({"space"})
 CROSSED_INK = 3.0
 CROSSED_MIN_INK = 0.3
-MIN_CROSSES = 5
+# A circle hatched out by a pencil or a light hand covers less than ``CIRCLE_COVERAGE``,
+# but still at least as densely as the page's fills kept inside their circles
+# (``page_marks``; tune8: hatchings 0.94-2.7 times their median, the fills drawn too large
+# whose corners are inked 0.66-0.75 times).
+DENSER_THAN_FILLS = 1.0
 
 
 def _side_bands(f: Field, a: float, b: float) -> list[tuple[float, float, float, float]]:
@@ -232,10 +236,18 @@ def box_reach_hatched(reach) -> bool:
     return past >= BOX_SIDES and farthest <= BOX_REACH[1] and far_columns <= BOX_REACH_P90
 
 
-def square_inked(r: FieldReading, corners) -> bool:
-    """Whether a circle's inside and every corner of its square are inked as a hatching
-    over the square inks them (``ink_reach.corner_shares``)."""
-    if r.coverage < CIRCLE_COVERAGE or corners is None:
+def _dense(r: FieldReading, page_fills: float | None) -> bool:
+    """Whether a circle is covered as a hatching covers it: nearly all, or at least as
+    densely as the page's fills kept inside their circles (their median ``page_fills``)."""
+    if r.coverage >= CIRCLE_COVERAGE:
+        return True
+    return page_fills is not None and r.coverage >= DENSER_THAN_FILLS * page_fills
+
+
+def square_inked(corners) -> bool:
+    """Whether every corner of a circle's square is inked as a hatching over the square
+    inks them (``ink_reach.corner_shares``)."""
+    if corners is None:
         return False
     return min(corners) >= CORNER_MIN and sum(corners) / len(corners) >= CORNER_MEAN
 
@@ -261,16 +273,6 @@ def crossed_out(r: FieldReading, crosses: float | None, reach) -> bool:
     return sum(median >= BOX_REACH[0] for median, _ in reach) >= BOX_SIDES
 
 
-def _page_crosses(readings: list[FieldReading], fields: list[Field]) -> dict[str, float]:
-    """The median base-step ink of the marked fields of each kind in ``CROSSED_KINDS``
-    that has at least ``MIN_CROSSES`` of them on the page."""
-    inks: dict[str, list[float]] = {}
-    for r, f in zip(readings, fields, strict=True):
-        if f.kind in CROSSED_KINDS and r.state == "filled":
-            inks.setdefault(f.kind, []).append(r.base_ink)
-    return {k: float(np.median(v)) for k, v in inks.items() if len(v) >= MIN_CROSSES}
-
-
 def hatched_out(
     readings: list[FieldReading],
     fields: list[Field],
@@ -282,6 +284,13 @@ def hatched_out(
     and every filled box striped one way marked as a fill (``striped`` set)."""
     from pnp.vision.fields import _field_boxes, _free_of
     from pnp.vision.ink_reach import corner_shares, side_reach
+    from pnp.vision.page_marks import cross_ink, inner_fill_coverage
+
+    by_id = {f.id: f for f in fields}
+    crosses = cross_ink(readings, lambda i: k if (k := by_id[i].kind) in CROSSED_KINDS else None)
+    fills = inner_fill_coverage(
+        readings, lambda i: by_id[i].kind if by_id[i].shape == "circle" else None
+    )
 
     candidates = [
         n
@@ -294,10 +303,9 @@ def hatched_out(
                 and r.coverage >= STRIPED_COVERAGE
                 and r.beyond >= STRIPED_BEYOND
             )
-            or (f.shape == "circle" and r.coverage >= CIRCLE_COVERAGE)
+            or (f.shape == "circle" and _dense(r, fills.get(f.kind)))
         )
     ]
-    crosses = _page_crosses(readings, fields)
     crossed = [
         n
         for n, (r, f) in enumerate(zip(readings, fields, strict=True))
@@ -324,7 +332,7 @@ def hatched_out(
         if f.shape == "circle":
             # the cheap measures first: most filled circles are fills, their corners clear
             if (
-                square_inked(r, corner_shares(masks, f, px_per_mm))
+                square_inked(corner_shares(masks, f, px_per_mm))
                 and circle_reach_hatched(side_reach(masks, f, px_per_mm))
                 and _quiet(masks, f, px_per_mm)
             ):

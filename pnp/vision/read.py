@@ -17,6 +17,7 @@ import numpy as np
 
 from pnp.pagecode import PageCode
 from pnp.vision.fields import EMPTY_MAX, FILLED_MIN, QUIET_BASE_RATIO, FieldReading
+from pnp.vision.page_marks import inner_fill_coverage
 from pnp.vision.photo_io import NoSheet, OtherVersion
 
 # Fields a person reads and the reader does not (names, written totals, storage).
@@ -32,12 +33,11 @@ HATCHED_COVERAGE = 0.6  # a box this covered...
 HATCHED_BEYOND = 0.2  # ...with this share of the band past its outline inked: hatched out?
 BUBBLE_BEYOND = 0.65  # a circle whose square's corners are this inked: hatched out?
 # ...unless it is sparser than the page's fills of its kind kept inside their circles (a
-# median of at least ``MIN_PAGE_FILLS``): a hatching-out lays its strokes over a mark and
+# median of at least ``page_marks.MIN_FILLS``): a hatching-out lays its strokes over a mark and
 # closer than the hand fills, and covers a circle at least as densely as the hand's fills
 # (tune8: 0.94-2.7 times their median coverage), where a fill drawn too large spreads the
 # same strokes wider apart (0.56-0.75 times on the pages where it shows).
 SPARSER_THAN_FILLS = 0.8
-MIN_PAGE_FILLS = 3
 SMALL_MARK_KINDS = frozenset({"space"})  # marked with a small cross or tick, well inside
 SMALL_MARK_BEYOND = 0.15
 BUBBLE_MIN_COVERAGE = 0.2  # a bubble is marked by filling it; less than this is no fill
@@ -126,18 +126,23 @@ def doubts(
     ``shapes`` (field id -> "rect" or "circle") tells circles from boxes; without it only
     bubbles count as circles."""
     shapes = shapes or {}
+
+    def is_circle(field_id: str) -> bool:
+        kind = kinds[field_id]
+        return shapes.get(field_id, "circle" if kind in SOLID_KINDS else "rect") == "circle"
+
     out = []
     marked_ink: dict[str, list[float]] = {}
     for r in readings:
         if r.state == "filled":
             marked_ink.setdefault(kinds[r.id], []).append(r.ink)
     median = {k: float(np.median(v)) for k, v in marked_ink.items()}
-    inner_fills = _inner_fill_coverage(readings, kinds, shapes)
+    inner_fills = inner_fill_coverage(readings, lambda i: kinds[i] if is_circle(i) else None)
     for r in readings:
         kind = kinds[r.id]
         if kind in UNREAD_KINDS or r.hatched:
             continue
-        circle = shapes.get(r.id, "circle" if kind in SOLID_KINDS else "rect") == "circle"
+        circle = is_circle(r.id)
         if r.state == "doubtful":
             out.append(Doubt(r.id, f"faint mark ({r.ink:.1%} of the box inked)", source))
         elif r.state == "empty":
@@ -206,20 +211,6 @@ def doubts(
                 )
             )
     return out
-
-
-def _inner_fill_coverage(
-    readings: list[FieldReading], kinds: dict[str, str], shapes: dict[str, str]
-) -> dict[str, float]:
-    """The median coverage of each circle kind's fills that stay inside their circle
-    (nothing past it), where the page has at least ``MIN_PAGE_FILLS`` of them."""
-    covered: dict[str, list[float]] = {}
-    for r in readings:
-        kind = kinds[r.id]
-        circle = shapes.get(r.id, "circle" if kind in SOLID_KINDS else "rect") == "circle"
-        if circle and r.state == "filled" and r.beyond < SOLID_BEYOND:
-            covered.setdefault(kind, []).append(r.coverage)
-    return {k: float(np.median(v)) for k, v in covered.items() if len(v) >= MIN_PAGE_FILLS}
 
 
 def read_page(page, source: str, color_photo: np.ndarray | None = None) -> SheetReading:
