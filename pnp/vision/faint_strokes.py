@@ -101,8 +101,12 @@ def faint_strokes(
     solid_kinds: frozenset[str] = frozenset(),
 ) -> list[FieldReading]:
     """``readings`` with every doubtful box that holds a faint straight stroke, or a mark
-    partly hidden by dark print, filled."""
+    partly hidden by dark print, filled; and every barely covered circle whose ink is a
+    neighbour's overrun (``neighbour_spill``) emptied."""
     from pnp.vision.fields import _field_boxes
+    from pnp.vision.neighbour_spill import spilled_in
+
+    readings = spilled_in(readings, fields, masks, px_per_mm)
 
     candidates = [
         n

@@ -146,7 +146,11 @@ def doubts(
         if r.state == "doubtful":
             out.append(Doubt(r.id, f"faint mark ({r.ink:.1%} of the box inked)", source))
         elif r.state == "empty":
-            if r.base_ink >= RAISED_BASE_INK or (r.base_ink >= CUT_BASE_INK and r.ink >= CUT_INK):
+            raised = r.base_ink > QUIET_BASE_RATIO * r.ink  # (a circle emptied of its
+            # neighbour's ink, ``neighbour_spill``, keeps that ink, on quiet paper)
+            if raised and (
+                r.base_ink >= RAISED_BASE_INK or (r.base_ink >= CUT_BASE_INK and r.ink >= CUT_INK)
+            ):
                 out.append(
                     Doubt(
                         r.id,
