@@ -95,11 +95,11 @@ def disc(seen: np.ndarray, f: Field, radius_mm: float) -> None:
     seen[np.hypot(cols + 0.5 - cx, rows + 0.5 - cy) <= radius_mm * PX] *= np.float32(0.4)
 
 
-def test_a_circle_hatched_over_its_square_reads_empty():
-    seen = page(3)
+def test_a_circle_hatched_over_its_square_alone_on_its_page_is_left_to_a_person():
+    seen = page(3)  # no fills of the hand's to compare its darkness with
     square_hatching(seen, BUBBLE, 0.4)
     r = read(seen, BUBBLE)
-    assert r.state == "empty" and r.hatched
+    assert r.state == "filled" and not r.hatched
 
 
 def test_a_fill_inside_its_circle_stays_filled():
@@ -263,3 +263,24 @@ def test_a_lightly_hatched_circle_with_no_fills_to_compare_is_left_to_a_person()
     seen = row_page(14, fills=1)
     hatch_square_lightly(seen, ROW[4])
     assert not read_row(seen)[4].hatched
+
+
+def test_a_circle_hatched_over_its_square_among_the_pages_fills_reads_empty():
+    seen = row_page(15, fills=4)
+    square_hatching(seen, ROW[4], 0.4)
+    out = read_row(seen)
+    assert out[4].state == "empty" and out[4].hatched
+
+
+def test_a_disc_drawn_too_large_and_lighter_than_the_pages_fills_stays_filled():
+    seen = page(16)
+    for f in ROW[:4]:
+        disc(seen, f, 1.9)  # the hand's fills, solid
+    x0, y0, x1, y1 = ROW[4].bounds
+    rows, cols = np.indices(seen.shape)
+    cx, cy = (x0 + x1) / 2 * PX, (y0 + y1) / 2 * PX
+    big = np.hypot(cols + 0.5 - cx, rows + 0.5 - cy) <= 3.3 * PX  # over the corners too
+    seen[big] = np.where(rows[big] % 5 < 3, np.float32(0.4), np.float32(0.7))  # parted strokes
+    out = read_row(seen)
+    assert out[4].coverage >= 0.95  # covered and cornered like a hatching: only its
+    assert out[4].state == "filled" and not out[4].hatched  # lighter tone tells

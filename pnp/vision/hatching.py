@@ -31,7 +31,8 @@ plain paper), two measures still tell a hatching-out on quiet paper (``QUIET_PAP
   open criss-cross, not an even tone, but it lays far more ink than a cross: at the base
   step, ``CROSSED_INK`` times the median of the page's other marked spaces (the same
   hand's crosses), reaching past at least two sides.
-- **A circle** whose square is covered: the inside nearly all inked, all four corners of
+- **A circle** darker than the hand's fills (``DARKER_THAN_FILLS``), whose square is
+  covered: the inside nearly all inked, all four corners of
   the square inked (a fill is kept inside the circle; one drawn too large is a disc,
   and covers the corners only partly), and no side reached past ``CIRCLE_REACH``.
 """
@@ -117,6 +118,13 @@ CROSSED_MIN_INK = 0.3
 # (``page_marks``; tune8: hatchings 0.94-2.7 times their median, the fills drawn too large
 # whose corners are inked 0.66-0.75 times).
 DENSER_THAN_FILLS = 1.0
+# ...and a hatching is darker: strokes over a mark, gone over twice, leave little paper
+# between them, where a fill drawn too large parts its strokes. The mean darkness of a
+# circle's inside over the median of the page's fills kept inside their circles (at least
+# ``page_marks.MIN_FILLS``): tune8 hatchings 1.04-1.32 (two light ones 0.96 and 1.01),
+# fills drawn too large 0.83 (the same on tune9, where coverage and corners alone took
+# one for a hatching). With no such fills on the page, a circle is left to a person.
+DARKER_THAN_FILLS = 1.0
 
 
 def _side_bands(f: Field, a: float, b: float) -> list[tuple[float, float, float, float]]:
@@ -257,6 +265,17 @@ def circle_reach_hatched(reach) -> bool:
     return reach is not None and max(median for median, _ in reach) <= CIRCLE_REACH
 
 
+def darkness(masks: InkMasks, inside) -> float | None:
+    """The mean darkness (1 - the photo over its print) of the readable part of a box."""
+    x0, y0, x1, y1 = (max(0, int(v)) for v in inside)
+    readable = masks.readable[y0:y1, x0:x1] > 0
+    if not readable.any():
+        return None
+    window = masks.printed[y0:y1, x0:x1]
+    relative = np.minimum(masks.seen[y0:y1, x0:x1] / np.maximum(window / 255, 0.05), 1.2)
+    return float(1 - relative[readable].mean())
+
+
 def _quiet(masks: InkMasks, f: Field, px_per_mm: float) -> bool:
     noise = paper_noise(masks, f, px_per_mm)
     return noise is not None and noise <= QUIET_PAPER
@@ -315,6 +334,7 @@ def hatched_out(
         return readings
     boxes = _field_boxes(fields, px_per_mm)
     room = None  # the free, readable paper round every field: made when first needed
+    fill_darkness: dict[str, float] | None = None  # likewise the page's fills' darkness
     out = list(readings)
     hatched = [
         n
@@ -331,11 +351,17 @@ def hatched_out(
         f, r = fields[n], readings[n]
         if f.shape == "circle":
             # the cheap measures first: most filled circles are fills, their corners clear
-            if (
+            if not (
                 square_inked(corner_shares(masks, f, px_per_mm))
                 and circle_reach_hatched(side_reach(masks, f, px_per_mm))
                 and _quiet(masks, f, px_per_mm)
             ):
+                continue
+            if fill_darkness is None:
+                fill_darkness = _inner_fill_darkness(readings, fields, masks, boxes.inside)
+            dark = darkness(masks, boxes.inside[n])
+            page = fill_darkness.get(f.kind)
+            if dark is not None and page is not None and dark >= DARKER_THAN_FILLS * page:
                 hatched.append(n)
             continue
         seen = texture(masks, f, boxes.inside[n], px_per_mm)
@@ -361,6 +387,20 @@ def hatched_out(
     for n in hatched:
         out[n] = replace(readings[n], state="empty", confidence=0.9, hatched=True)
     return out
+
+
+def _inner_fill_darkness(readings, fields, masks: InkMasks, inside) -> dict[str, float]:
+    """The median darkness of each circle kind's fills kept inside their circles, where
+    the page has at least ``page_marks.MIN_FILLS`` of them."""
+    from pnp.vision.page_marks import INSIDE_BEYOND, MIN_FILLS
+
+    dark: dict[str, list[float]] = {}
+    for n, (r, f) in enumerate(zip(readings, fields, strict=True)):
+        if f.shape == "circle" and r.state == "filled" and r.beyond < INSIDE_BEYOND:
+            value = darkness(masks, inside[n])
+            if value is not None:
+                dark.setdefault(f.kind, []).append(value)
+    return {k: float(np.median(v)) for k, v in dark.items() if len(v) >= MIN_FILLS}
 
 
 def _fringed(f: Field, masks: InkMasks, room, px_per_mm: float) -> bool:
