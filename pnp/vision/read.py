@@ -123,8 +123,9 @@ def doubts(
     """Every field to ask about: doubtful by ink, filled solid, hatched past its outline,
     far inkier than its kind, a bubble barely filled, faint strokes under a noise-raised
     step, or a fill resting on the few strokes of a noisy patch that pass the raised step.
-    ``shapes`` (field id -> "rect" or "circle") tells circles from boxes; without it only
-    bubbles count as circles."""
+    A circle inked past its outline but sparser than the page's own fills is a fill drawn
+    too large, and not asked about. ``shapes`` (field id -> "rect" or "circle") tells
+    circles from boxes; without it only bubbles count as circles."""
     shapes = shapes or {}
 
     def is_circle(field_id: str) -> bool:
