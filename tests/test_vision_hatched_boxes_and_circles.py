@@ -12,6 +12,7 @@ from pnp.sheetmap import Field
 from pnp.vision.fields import InkMasks, read_fields
 from pnp.vision.hatching import hatched_out
 from pnp.vision.ink_reach import corner_shares, side_reach
+from pnp.vision.read import doubts
 
 PX = 6.25
 BOX = Field("track-power-1", "track_box", 20.0, 20.0, 9.5, 9.5)
@@ -284,3 +285,20 @@ def test_a_disc_drawn_too_large_and_lighter_than_the_pages_fills_stays_filled():
     out = read_row(seen)
     assert out[4].coverage >= 0.95  # covered and cornered like a hatching: only its
     assert out[4].state == "filled" and not out[4].hatched  # lighter tone tells
+
+
+TRACK = [Field(f"track-fuel-{i}", "track_box", 5.0 + 13.0 * i, 20.0, 9.5, 9.5) for i in range(4)]
+
+
+def test_a_box_filled_too_large_and_lighter_than_the_pages_fills_is_a_fill_unasked():
+    seen = page(17)
+    for f in TRACK[:3]:  # the hand's fills, kept inside their boxes
+        x0, y0, x1, y1 = f.bounds
+        seen[px(y0 + 1) : px(y1 - 1), px(x0 + 1) : px(x1 - 1)] = 0.4
+    x0, y0, x1, y1 = TRACK[3].bounds  # drawn 2 mm too large, its strokes parted: lighter
+    seen[px(y0 - 2) : px(y1 + 2), px(x0 - 2) : px(x1 + 2)] = 0.65
+    m = masks(seen)
+    readings = read_fields(m.ink, TRACK, PX, m.steps, m.base, m.readable)
+    out = hatched_out(readings, TRACK, m, PX)
+    assert out[3].state == "filled" and out[3].striped and not out[3].hatched
+    assert doubts(out, {f.id: f.kind for f in TRACK}, "") == []

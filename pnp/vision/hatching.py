@@ -125,6 +125,13 @@ DENSER_THAN_FILLS = 1.0
 # fills drawn too large 0.83 (the same on tune9, where coverage and corners alone took
 # one for a hatching). With no such fills on the page, a circle is left to a person.
 DARKER_THAN_FILLS = 1.0
+FILL_COVERAGE = 0.5  # a mark covering this much of its field is a fill (not a tick)
+# A field covered and run past its outline, but lighter than the page's fills of its kind
+# (mean darkness at most this times their median), is a fill drawn too large: its
+# strokes parted as it grew. Marked ``striped`` (a fill; ``doubts`` does not ask). On
+# tune8 hatchings are 0.96-1.32 (circles) and 1.17-2.3 (boxes) times the page's fills;
+# fills run past their outline 0.57-1.09 (circles) and 0.58-1.24 (boxes).
+LIGHTER_THAN_FILLS = 0.85
 
 
 def _side_bands(f: Field, a: float, b: float) -> list[tuple[float, float, float, float]]:
@@ -334,7 +341,7 @@ def hatched_out(
         return readings
     boxes = _field_boxes(fields, px_per_mm)
     room = None  # the free, readable paper round every field: made when first needed
-    fill_darkness: dict[str, float] | None = None  # likewise the page's fills' darkness
+    fill_darkness: dict[tuple[str, str], float] | None = None  # likewise the page's fills'
     out = list(readings)
     hatched = [
         n
@@ -358,9 +365,9 @@ def hatched_out(
             ):
                 continue
             if fill_darkness is None:
-                fill_darkness = _inner_fill_darkness(readings, fields, masks, boxes.inside)
+                fill_darkness = _fill_darkness(readings, fields, masks, boxes.inside)
             dark = darkness(masks, boxes.inside[n])
-            page = fill_darkness.get(f.kind)
+            page = fill_darkness.get((f.shape, f.kind))
             if dark is not None and page is not None and dark >= DARKER_THAN_FILLS * page:
                 hatched.append(n)
             continue
@@ -386,21 +393,46 @@ def hatched_out(
             hatched.append(n)
     for n in hatched:
         out[n] = replace(readings[n], state="empty", confidence=0.9, hatched=True)
+    if fill_darkness is None:
+        fill_darkness = _fill_darkness(readings, fields, masks, boxes.inside)
+    for n in _lighter_fills(out, fields, masks, boxes.inside, fill_darkness):
+        out[n] = replace(out[n], striped=True)
     return out
 
 
-def _inner_fill_darkness(readings, fields, masks: InkMasks, inside) -> dict[str, float]:
-    """The median darkness of each circle kind's fills kept inside their circles, where
-    the page has at least ``page_marks.MIN_FILLS`` of them."""
+def _fill_darkness(readings, fields, masks: InkMasks, inside) -> dict[tuple[str, str], float]:
+    """The median darkness of the fills (covered at least ``FILL_COVERAGE``) kept inside
+    their outline, per (shape, kind), where the page has ``page_marks.MIN_FILLS`` of them."""
     from pnp.vision.page_marks import INSIDE_BEYOND, MIN_FILLS
 
-    dark: dict[str, list[float]] = {}
+    dark: dict[tuple[str, str], list[float]] = {}
     for n, (r, f) in enumerate(zip(readings, fields, strict=True)):
-        if f.shape == "circle" and r.state == "filled" and r.beyond < INSIDE_BEYOND:
+        if r.state == "filled" and r.beyond < INSIDE_BEYOND and r.coverage >= FILL_COVERAGE:
             value = darkness(masks, inside[n])
             if value is not None:
-                dark.setdefault(f.kind, []).append(value)
+                dark.setdefault((f.shape, f.kind), []).append(value)
     return {k: float(np.median(v)) for k, v in dark.items() if len(v) >= MIN_FILLS}
+
+
+def _lighter_fills(readings, fields, masks: InkMasks, inside, page) -> list[int]:
+    """The fields covered and run past their outline that are lighter than the page's
+    fills of their kind (``LIGHTER_THAN_FILLS``): fills drawn too large."""
+    out = []
+    for n, (r, f) in enumerate(zip(readings, fields, strict=True)):
+        if (
+            r.state != "filled"
+            or r.hatched
+            or r.striped
+            or f.kind in CROSSED_KINDS
+            or r.coverage < FILL_COVERAGE
+            or r.beyond < STRIPED_BEYOND
+        ):
+            continue
+        median = page.get((f.shape, f.kind))
+        dark = darkness(masks, inside[n]) if median is not None else None
+        if dark is not None and dark <= LIGHTER_THAN_FILLS * median:
+            out.append(n)
+    return out
 
 
 def _fringed(f: Field, masks: InkMasks, room, px_per_mm: float) -> bool:
