@@ -302,3 +302,17 @@ def test_a_box_filled_too_large_and_lighter_than_the_pages_fills_is_a_fill_unask
     out = hatched_out(readings, TRACK, m, PX)
     assert out[3].state == "filled" and out[3].striped and not out[3].hatched
     assert doubts(out, {f.id: f.kind for f in TRACK}, "") == []
+
+
+def test_a_circle_hatched_out_is_weighed_against_the_hands_fills_of_another_kind():
+    seen = page(18)
+    for f in TRACK[:3]:  # the page's only fills are in boxes
+        x0, y0, x1, y1 = f.bounds
+        seen[px(y0 + 1) : px(y1 - 1), px(x0 + 1) : px(x1 - 1)] = 0.4
+    circle = Field("skill-red-round-7", "round_circle", 25.0, 40.0, 5.2, 5.2, "circle")
+    square_hatching(seen, circle, 0.4)
+    fields = [*TRACK[:3], circle]
+    m = masks(seen)
+    readings = read_fields(m.ink, fields, PX, m.steps, m.base, m.readable)
+    out = hatched_out(readings, fields, m, PX, frozenset({"bubble"}))
+    assert out[3].state == "empty" and out[3].hatched

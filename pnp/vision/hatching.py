@@ -120,10 +120,12 @@ CROSSED_MIN_INK = 0.3
 DENSER_THAN_FILLS = 1.0
 # ...and a hatching is darker: strokes over a mark, gone over twice, leave little paper
 # between them, where a fill drawn too large parts its strokes. The mean darkness of a
-# circle's inside over the median of the page's fills kept inside their circles (at least
-# ``page_marks.MIN_FILLS``): tune8 hatchings 1.04-1.32 (two light ones 0.96 and 1.01),
-# fills drawn too large 0.83 (the same on tune9, where coverage and corners alone took
-# one for a hatching). With no such fills on the page, a circle is left to a person.
+# circle's inside over the median of the page's fills (covered at least FILL_COVERAGE)
+# kept inside their outline (at least ``page_marks.MIN_FILLS``; of its kind, else of its
+# shape, else of any: one pen, one light), ``_fill_darkness``: tune8 hatchings 1.04-1.32
+# (two light ones 0.96 and 1.01), fills drawn too large 0.83 (the same on tune9, where
+# coverage and corners alone took one for a hatching). With no fills on the page, a
+# circle is left to a person.
 DARKER_THAN_FILLS = 1.0
 FILL_COVERAGE = 0.5  # a mark covering this much of its field is a fill (not a tick)
 # A field covered and run past its outline, but lighter than the page's fills of its kind
@@ -367,7 +369,7 @@ def hatched_out(
             if fill_darkness is None:
                 fill_darkness = _fill_darkness(readings, fields, masks, boxes.inside)
             dark = darkness(masks, boxes.inside[n])
-            page = fill_darkness.get((f.shape, f.kind))
+            page = _page_fills(fill_darkness, f)
             if dark is not None and page is not None and dark >= DARKER_THAN_FILLS * page:
                 hatched.append(n)
             continue
@@ -411,7 +413,21 @@ def _fill_darkness(readings, fields, masks: InkMasks, inside) -> dict[tuple[str,
             value = darkness(masks, inside[n])
             if value is not None:
                 dark.setdefault((f.shape, f.kind), []).append(value)
+    # A kind with too few fills on the page is weighed against the hand's fills of its
+    # shape, or of any shape: one pen, one light, one camera.
+    for shape in {shape for shape, _ in list(dark)}:
+        dark[shape, ""] = [v for (s, _), values in dark.items() if s == shape for v in values]
+    dark["", ""] = [v for (s, k), values in dark.items() if k for v in values]
     return {k: float(np.median(v)) for k, v in dark.items() if len(v) >= MIN_FILLS}
+
+
+def _page_fills(page: dict[tuple[str, str], float], f: Field) -> float | None:
+    """The darkness of the page's fills to weigh ``f`` against: of its kind, its shape,
+    or any (``_fill_darkness``)."""
+    for key in ((f.shape, f.kind), (f.shape, ""), ("", "")):
+        if key in page:
+            return page[key]
+    return None
 
 
 def _lighter_fills(readings, fields, masks: InkMasks, inside, page) -> list[int]:
@@ -428,7 +444,7 @@ def _lighter_fills(readings, fields, masks: InkMasks, inside, page) -> list[int]
             or r.beyond < STRIPED_BEYOND
         ):
             continue
-        median = page.get((f.shape, f.kind))
+        median = _page_fills(page, f)
         dark = darkness(masks, inside[n]) if median is not None else None
         if dark is not None and dark <= LIGHTER_THAN_FILLS * median:
             out.append(n)
