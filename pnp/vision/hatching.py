@@ -19,6 +19,22 @@ A box that meets all three, on quiet paper, is hatched out: read as empty. A fil
 box whose texture is light stripes running one way (a single family of strokes) is a
 fill, whatever ink runs past its outline: ``doubts`` does not ask whether it is hatched
 out. Anything else keeps its reading (and ``doubts`` still asks about it).
+
+Where the tone cannot be judged (a printed icon in the box, a box too small to hold
+plain paper), two measures still tell a hatching-out on quiet paper (``QUIET_PAPER``):
+
+- **A box** nearly covered (``BOX_COVERAGE``) whose strokes do not run one way (the
+  structure tensor's coherence at most ``TWO_WAY``: a fill drawn past its outline is drawn
+  large, and its strokes part into stripes), with ink reaching past at least two sides
+  (``ink_reach.side_reach``) and no farther than a hatching reaches (``BOX_REACH``).
+- **A space marked with crosses** (``CROSSED_KINDS``): a hatching over a big box is an
+  open criss-cross, not an even tone, but it lays far more ink than a cross: at the base
+  step, ``CROSSED_INK`` times the median of the page's other marked spaces (the same
+  hand's crosses), reaching past at least two sides.
+- **A circle** darker than the hand's fills (``DARKER_THAN_FILLS``), whose square is
+  covered: the inside nearly all inked, all four corners of
+  the square inked (a fill is kept inside the circle; one drawn too large is a disc,
+  and covers the corners only partly), and no side reached past ``CIRCLE_REACH``.
 """
 
 from __future__ import annotations
@@ -43,6 +59,7 @@ TEXTURE_SIGMA = 1.0
 PLAIN_MARGIN_MM = 0.8
 FLAT_SPREAD = 12  # grey levels: print this even is plain (paper, or a flat tint)
 LIGHT_PRINT = 150  # ...and light: a dark print hides what lies on it
+WHITE_PRINT = 250  # white paper, for the paper's noise
 MIN_INSIDE_PX = 100  # fewer plain pixels inside cannot show stripes
 MIN_PAPER_PX = 200
 NEAR_MM = 5.0  # the plain paper measured for noise lies this close to the box
@@ -62,6 +79,61 @@ STRIPED = 4.0
 ONE_WAY = 0.5
 STRIPED_COVERAGE = 0.6
 STRIPED_BEYOND = 0.05
+# Measured on tune8 (seed 8, 300 photos): the quiet-paper noise (``paper_noise``) of easy
+# and normal pages is 0.007-0.029, of hard pages 0.02-0.06; noisier paper may also be
+# blurred paper, where a fill's stripes and its round outline are lost.
+QUIET_PAPER = 0.03
+COHERENCE_MARGIN_MM = 0.5  # plain print this far from any edge, for the coherence
+MIN_COHERENCE_PX = 30
+# A box hatched out: covered (hatched boxes 0.84-1.0 on tune8, in-box fills 0.6-0.95),
+# its strokes not one way (hatchings 0.02-0.53 save one in 83; the fills drawn past
+# their outline that reach like a hatching, 0.84-0.95), ink past at least two sides
+# by ``BOX_REACH[0]`` (median over the side), none by more than ``BOX_REACH[1]`` (median)
+# or ``BOX_REACH_P90`` (90th percentile): hatchings reach 0.3-1.3 mm (at most 1.76),
+# fills drawn 1-3 mm too large farther, and a neighbour's overrun comes from one side.
+BOX_COVERAGE = 0.85
+TWO_WAY = 0.55
+BOX_SIDES = 2
+BOX_REACH = (0.3, 1.5)
+BOX_REACH_P90 = 1.8
+# A circle hatched out: the inside covered (hatchings 0.96-1.0 in ink, save pencil), every
+# corner of its square inked at least ``CORNER_MIN`` and on average ``CORNER_MEAN`` (fills
+# drawn too large on easy/normal pages: one corner 0.32-0.44), no side reached past
+# ``CIRCLE_REACH`` mm (hatchings at most 1.44, most under 1.0; blurred discs 1.28-1.6).
+CIRCLE_COVERAGE = 0.95
+CORNER_MIN = 0.45
+CORNER_MEAN = 0.75
+CIRCLE_REACH = 1.2
+# Kinds marked by convention with a cross: a hatching lays several times a cross's ink.
+# On tune8 a space's base-step ink over the median of its page's marked spaces is
+# 1.2-1.6 for crosses (all levels), 3.3-11 for spaces hatched out in ink; at least
+# ``page_marks.MIN_CROSSES`` marked spaces make the median, and ``BOX_SIDES`` sides are reached
+# past by ``BOX_REACH[0]`` at the base step (crosses: none, or one where a neighbour's
+# mark runs in).
+CROSSED_KINDS = frozenset({"space"})
+CROSSED_INK = 3.0
+CROSSED_MIN_INK = 0.3
+# A circle hatched out by a pencil or a light hand covers less than ``CIRCLE_COVERAGE``,
+# but still at least as densely as the page's fills kept inside their circles
+# (``page_marks``; tune8: hatchings 0.94-2.7 times their median, the fills drawn too large
+# whose corners are inked 0.66-0.75 times).
+DENSER_THAN_FILLS = 1.0
+# ...and a hatching is darker: strokes over a mark, gone over twice, leave little paper
+# between them, where a fill drawn too large parts its strokes. The mean darkness of a
+# circle's inside over the median of the page's fills (covered at least FILL_COVERAGE)
+# kept inside their outline (at least ``page_marks.MIN_FILLS``; of its kind, else of its
+# shape, else of any: one pen, one light), ``_fill_darkness``: tune8 hatchings 1.04-1.32
+# (two light ones 0.96 and 1.01), fills drawn too large 0.83 (the same on tune9, where
+# coverage and corners alone took one for a hatching). With no fills on the page, a
+# circle is left to a person.
+DARKER_THAN_FILLS = 1.0
+FILL_COVERAGE = 0.5  # a mark covering this much of its field is a fill (not a tick)
+# A field covered and run past its outline, but lighter than the page's fills of its kind
+# (mean darkness at most this times their median), is a fill drawn too large: its
+# strokes parted as it grew. Marked ``striped`` (a fill; ``doubts`` does not ask). On
+# tune8 hatchings are 0.96-1.32 (circles) and 1.17-2.3 (boxes) times the page's fills;
+# fills run past their outline 0.57-1.09 (circles) and 0.58-1.24 (boxes).
+LIGHTER_THAN_FILLS = 0.85
 
 
 def _side_bands(f: Field, a: float, b: float) -> list[tuple[float, float, float, float]]:
@@ -132,6 +204,103 @@ def texture(masks: InkMasks, f: Field, inside, px_per_mm: float) -> tuple[float,
     return float(smooth[region].std()) / max(noise, 1e-3), coherence
 
 
+def paper_noise(masks: InkMasks, f: Field, px_per_mm: float) -> float | None:
+    """The standard deviation of the plain white paper near ``f`` (clear of any ink, the
+    photo over its print, smoothed as for ``texture``), or None with too little of it."""
+    h, w = masks.ink.shape
+    m = round(NEAR_MM * px_per_mm)
+    bx0, by0, bx1, by1 = _px(f.bounds, px_per_mm, (h, w))
+    X0, Y0, X1, Y1 = max(0, bx0 - m), max(0, by0 - m), min(w, bx1 + m), min(h, by1 + m)
+    window = masks.printed[Y0:Y1, X0:X1]
+    relative = np.minimum(masks.seen[Y0:Y1, X0:X1] / np.maximum(window / 255, 0.05), 1.2)
+    smooth = cv2.GaussianBlur(relative.astype(np.float32), (0, 0), TEXTURE_SIGMA)
+    inked = masks.ink[Y0:Y1, X0:X1] | masks.base[Y0:Y1, X0:X1]
+    white = (cv2.dilate(inked, np.ones((5, 5), np.uint8)) == 0) & (window >= WHITE_PRINT)
+    if white.sum() < MIN_PAPER_PX:
+        return None
+    return float(smooth[white].std())
+
+
+def coherence(masks: InkMasks, inside, px_per_mm: float) -> float | None:
+    """How much of the texture inside the box runs one way (the structure tensor's
+    coherence over its plain print: 0 for no direction or two crossing ones, 1 for
+    parallel stripes), or None with too little plain print inside."""
+    x0, y0, x1, y1 = (max(0, int(v)) for v in inside)
+    window = masks.printed[y0:y1, x0:x1]
+    if window.size == 0:
+        return None
+    relative = np.minimum(masks.seen[y0:y1, x0:x1] / np.maximum(window / 255, 0.05), 1.2)
+    smooth = cv2.GaussianBlur(relative.astype(np.float32), (0, 0), TEXTURE_SIGMA)
+    k = np.ones((2 * round(COHERENCE_MARGIN_MM * px_per_mm) + 1,) * 2, np.uint8)
+    spread = cv2.subtract(cv2.dilate(window, k), cv2.erode(window, k))
+    plain = (spread <= FLAT_SPREAD) & (window >= LIGHT_PRINT)
+    if plain.sum() < MIN_COHERENCE_PX:
+        return None
+    gx = cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3)[plain]
+    gy = cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3)[plain]
+    jxx, jyy, jxy = float((gx * gx).mean()), float((gy * gy).mean()), float((gx * gy).mean())
+    return math.hypot(jxx - jyy, 2 * jxy) / max(jxx + jyy, 1e-12)
+
+
+def box_reach_hatched(reach) -> bool:
+    """Whether ink reaches past a box's sides as a hatching does (``ink_reach.side_reach``):
+    past ``BOX_SIDES`` sides at least, and no farther than a hatching reaches."""
+    if reach is None:
+        return False
+    past = sum(median >= BOX_REACH[0] for median, _ in reach)
+    farthest = max(median for median, _ in reach)
+    far_columns = max(p90 for _, p90 in reach)
+    return past >= BOX_SIDES and farthest <= BOX_REACH[1] and far_columns <= BOX_REACH_P90
+
+
+def _dense(r: FieldReading, page_fills: float | None) -> bool:
+    """Whether a circle is covered as a hatching covers it: nearly all, or at least as
+    densely as the page's fills kept inside their circles (their median ``page_fills``)."""
+    if r.coverage >= CIRCLE_COVERAGE:
+        return True
+    return page_fills is not None and r.coverage >= DENSER_THAN_FILLS * page_fills
+
+
+def square_inked(corners) -> bool:
+    """Whether every corner of a circle's square is inked as a hatching over the square
+    inks them (``ink_reach.corner_shares``)."""
+    if corners is None:
+        return False
+    return min(corners) >= CORNER_MIN and sum(corners) / len(corners) >= CORNER_MEAN
+
+
+def circle_reach_hatched(reach) -> bool:
+    """Whether no side of a circle's square is reached past farther than a hatching."""
+    return reach is not None and max(median for median, _ in reach) <= CIRCLE_REACH
+
+
+def darkness(masks: InkMasks, inside) -> float | None:
+    """The mean darkness (1 - the photo over its print) of the readable part of a box."""
+    x0, y0, x1, y1 = (max(0, int(v)) for v in inside)
+    readable = masks.readable[y0:y1, x0:x1] > 0
+    if not readable.any():
+        return None
+    window = masks.printed[y0:y1, x0:x1]
+    relative = np.minimum(masks.seen[y0:y1, x0:x1] / np.maximum(window / 255, 0.05), 1.2)
+    return float(1 - relative[readable].mean())
+
+
+def _quiet(masks: InkMasks, f: Field, px_per_mm: float) -> bool:
+    noise = paper_noise(masks, f, px_per_mm)
+    return noise is not None and noise <= QUIET_PAPER
+
+
+def crossed_out(r: FieldReading, crosses: float | None, reach) -> bool:
+    """Whether a field marked by convention with a cross reads as hatched out: far more
+    ink than the page's crosses (their median base-step ink ``crosses``), reaching past
+    at least two sides (``reach`` at the base step)."""
+    if crosses is None or reach is None:
+        return False
+    if r.base_ink < max(CROSSED_MIN_INK, CROSSED_INK * crosses):
+        return False
+    return sum(median >= BOX_REACH[0] for median, _ in reach) >= BOX_SIDES
+
+
 def hatched_out(
     readings: list[FieldReading],
     fields: list[Field],
@@ -139,40 +308,153 @@ def hatched_out(
     px_per_mm: float,
     solid_kinds: frozenset[str] = frozenset(),
 ) -> list[FieldReading]:
-    """``readings`` with every box hatched out read as empty (``hatched`` set), and every
-    filled box striped one way marked as a fill (``striped`` set)."""
+    """``readings`` with every box or circle hatched out read as empty (``hatched`` set),
+    and every filled box striped one way marked as a fill (``striped`` set)."""
     from pnp.vision.fields import _field_boxes, _free_of
+    from pnp.vision.ink_reach import corner_shares, side_reach
+    from pnp.vision.page_marks import cross_ink, inner_fill_coverage
+
+    by_id = {f.id: f for f in fields}
+    crosses = cross_ink(readings, lambda i: k if (k := by_id[i].kind) in CROSSED_KINDS else None)
+    fills = inner_fill_coverage(
+        readings, lambda i: by_id[i].kind if by_id[i].shape == "circle" else None
+    )
 
     candidates = [
         n
         for n, (r, f) in enumerate(zip(readings, fields, strict=True))
         if r.state == "filled"
-        and f.shape == "rect"
-        and f.kind not in solid_kinds
-        and r.coverage >= STRIPED_COVERAGE
-        and r.beyond >= STRIPED_BEYOND
+        and (
+            (
+                f.shape == "rect"
+                and f.kind not in solid_kinds
+                and r.coverage >= STRIPED_COVERAGE
+                and r.beyond >= STRIPED_BEYOND
+            )
+            or (f.shape == "circle" and _dense(r, fills.get(f.kind)))
+        )
     ]
-    if not candidates:
+    crossed = [
+        n
+        for n, (r, f) in enumerate(zip(readings, fields, strict=True))
+        if f.kind in crosses and r.state != "empty" and r.base_ink >= CROSSED_MIN_INK
+    ]
+    if (not candidates and not crossed) or masks.seen is None:
         return readings
     boxes = _field_boxes(fields, px_per_mm)
-    room = cv2.min(_free_of(boxes.taken, masks.ink.shape), masks.readable)
+    room = None  # the free, readable paper round every field: made when first needed
+    fill_darkness: dict[tuple[str, str], float] | None = None  # likewise the page's fills'
     out = list(readings)
+    hatched = [
+        n
+        for n in crossed
+        if crossed_out(
+            readings[n],
+            crosses[fields[n].kind],
+            side_reach(masks, fields[n], px_per_mm, base=True),
+        )
+    ]
     for n in candidates:
+        if n in hatched:
+            continue
         f, r = fields[n], readings[n]
+        if f.shape == "circle":
+            # the cheap measures first: most filled circles are fills, their corners clear
+            if not (
+                square_inked(corner_shares(masks, f, px_per_mm))
+                and circle_reach_hatched(side_reach(masks, f, px_per_mm))
+                and _quiet(masks, f, px_per_mm)
+            ):
+                continue
+            if fill_darkness is None:
+                fill_darkness = _fill_darkness(readings, fields, masks, boxes.inside)
+            dark = darkness(masks, boxes.inside[n])
+            page = _page_fills(fill_darkness, f)
+            if dark is not None and page is not None and dark >= DARKER_THAN_FILLS * page:
+                hatched.append(n)
+            continue
         seen = texture(masks, f, boxes.inside[n], px_per_mm)
-        if seen is None:
-            continue
-        tone, one_way = seen
-        if tone >= STRIPED and one_way >= ONE_WAY:
-            out[n] = replace(r, striped=True)
-            continue
-        if r.coverage < HATCH_COVERAGE or r.beyond < HATCH_BEYOND or tone > EVEN_TONE:
-            continue
-        fringe = _shares(masks.ink, room, _side_bands(f, FRINGE_IN_MM, FRINGE_OUT_MM), px_per_mm)
-        outer = _shares(masks.ink, room, _side_bands(f, *OUTER_MM), px_per_mm)
-        if sum(v >= FRINGE_SHARE for v in fringe) < FRINGE_SIDES:
-            continue
-        if max(outer) > OUTER_SHARE:
-            continue
-        out[n] = replace(r, state="empty", confidence=0.9, hatched=True)
+        if seen is not None:
+            tone, one_way = seen
+            if tone >= STRIPED and one_way >= ONE_WAY:
+                out[n] = replace(r, striped=True)
+                continue
+            if r.coverage >= HATCH_COVERAGE and r.beyond >= HATCH_BEYOND and tone <= EVEN_TONE:
+                if room is None:
+                    room = cv2.min(_free_of(boxes.taken, masks.ink.shape), masks.readable)
+                if _fringed(f, masks, room, px_per_mm):
+                    hatched.append(n)
+                    continue
+        if (
+            r.coverage >= BOX_COVERAGE
+            and box_reach_hatched(side_reach(masks, f, px_per_mm))
+            and (one_way := coherence(masks, boxes.inside[n], px_per_mm)) is not None
+            and one_way <= TWO_WAY
+            and _quiet(masks, f, px_per_mm)
+        ):
+            hatched.append(n)
+    for n in hatched:
+        out[n] = replace(readings[n], state="empty", confidence=0.9, hatched=True)
+    if fill_darkness is None:
+        fill_darkness = _fill_darkness(readings, fields, masks, boxes.inside)
+    for n in _lighter_fills(out, fields, masks, boxes.inside, fill_darkness):
+        out[n] = replace(out[n], striped=True)
     return out
+
+
+def _fill_darkness(readings, fields, masks: InkMasks, inside) -> dict[tuple[str, str], float]:
+    """The median darkness of the fills (covered at least ``FILL_COVERAGE``) kept inside
+    their outline, per (shape, kind), where the page has ``page_marks.MIN_FILLS`` of them."""
+    from pnp.vision.page_marks import INSIDE_BEYOND, MIN_FILLS
+
+    dark: dict[tuple[str, str], list[float]] = {}
+    for n, (r, f) in enumerate(zip(readings, fields, strict=True)):
+        if r.state == "filled" and r.beyond < INSIDE_BEYOND and r.coverage >= FILL_COVERAGE:
+            value = darkness(masks, inside[n])
+            if value is not None:
+                dark.setdefault((f.shape, f.kind), []).append(value)
+    # A kind with too few fills on the page is weighed against the hand's fills of its
+    # shape, or of any shape: one pen, one light, one camera.
+    for shape in {shape for shape, _ in list(dark)}:
+        dark[shape, ""] = [v for (s, _), values in dark.items() if s == shape for v in values]
+    dark["", ""] = [v for (s, k), values in dark.items() if k for v in values]
+    return {k: float(np.median(v)) for k, v in dark.items() if len(v) >= MIN_FILLS}
+
+
+def _page_fills(page: dict[tuple[str, str], float], f: Field) -> float | None:
+    """The darkness of the page's fills to weigh ``f`` against: of its kind, its shape,
+    or any (``_fill_darkness``)."""
+    for key in ((f.shape, f.kind), (f.shape, ""), ("", "")):
+        if key in page:
+            return page[key]
+    return None
+
+
+def _lighter_fills(readings, fields, masks: InkMasks, inside, page) -> list[int]:
+    """The fields covered and run past their outline that are lighter than the page's
+    fills of their kind (``LIGHTER_THAN_FILLS``): fills drawn too large."""
+    out = []
+    for n, (r, f) in enumerate(zip(readings, fields, strict=True)):
+        if (
+            r.state != "filled"
+            or r.hatched
+            or r.striped
+            or f.kind in CROSSED_KINDS
+            or r.coverage < FILL_COVERAGE
+            or r.beyond < STRIPED_BEYOND
+        ):
+            continue
+        median = _page_fills(page, f)
+        dark = darkness(masks, inside[n]) if median is not None else None
+        if dark is not None and dark <= LIGHTER_THAN_FILLS * median:
+            out.append(n)
+    return out
+
+
+def _fringed(f: Field, masks: InkMasks, room, px_per_mm: float) -> bool:
+    """A thin fringe past two sides of an evenly toned box, nothing farther out."""
+    fringe = _shares(masks.ink, room, _side_bands(f, FRINGE_IN_MM, FRINGE_OUT_MM), px_per_mm)
+    outer = _shares(masks.ink, room, _side_bands(f, *OUTER_MM), px_per_mm)
+    if sum(v >= FRINGE_SHARE for v in fringe) < FRINGE_SIDES:
+        return False
+    return max(outer) <= OUTER_SHARE

@@ -17,6 +17,7 @@ import numpy as np
 
 from pnp.pagecode import PageCode
 from pnp.vision.fields import EMPTY_MAX, FILLED_MIN, QUIET_BASE_RATIO, FieldReading
+from pnp.vision.page_marks import inner_fill_coverage
 from pnp.vision.photo_io import NoSheet, OtherVersion
 
 # Fields a person reads and the reader does not (names, written totals, storage).
@@ -31,6 +32,12 @@ SOLID_BEYOND = 0.05
 HATCHED_COVERAGE = 0.6  # a box this covered...
 HATCHED_BEYOND = 0.2  # ...with this share of the band past its outline inked: hatched out?
 BUBBLE_BEYOND = 0.65  # a circle whose square's corners are this inked: hatched out?
+# ...unless it is sparser than the page's fills of its kind kept inside their circles (a
+# median of at least ``page_marks.MIN_FILLS``): a hatching-out lays its strokes over a mark and
+# closer than the hand fills, and covers a circle at least as densely as the hand's fills
+# (tune8: 0.94-2.7 times their median coverage), where a fill drawn too large spreads the
+# same strokes wider apart (0.56-0.75 times on the pages where it shows).
+SPARSER_THAN_FILLS = 0.8
 SMALL_MARK_KINDS = frozenset({"space"})  # marked with a small cross or tick, well inside
 SMALL_MARK_BEYOND = 0.15
 BUBBLE_MIN_COVERAGE = 0.2  # a bubble is marked by filling it; less than this is no fill
@@ -130,25 +137,36 @@ def doubts(
     """Every field to ask about: doubtful by ink, filled solid, hatched past its outline,
     far inkier than its kind, a bubble barely filled, faint strokes under a noise-raised
     step, or a fill resting on the few strokes of a noisy patch that pass the raised step.
-    ``shapes`` (field id -> "rect" or "circle") tells circles from boxes; without it only
-    bubbles count as circles."""
+    A circle inked past its outline but sparser than the page's own fills is a fill drawn
+    too large, and not asked about. ``shapes`` (field id -> "rect" or "circle") tells
+    circles from boxes; without it only bubbles count as circles."""
     shapes = shapes or {}
+
+    def is_circle(field_id: str) -> bool:
+        kind = kinds[field_id]
+        return shapes.get(field_id, "circle" if kind in SOLID_KINDS else "rect") == "circle"
+
     out = []
     marked_ink: dict[str, list[float]] = {}
     for r in readings:
         if r.state == "filled":
             marked_ink.setdefault(kinds[r.id], []).append(r.ink)
     median = {k: float(np.median(v)) for k, v in marked_ink.items()}
+    inner_fills = inner_fill_coverage(readings, lambda i: kinds[i] if is_circle(i) else None)
     for r in readings:
         kind = kinds[r.id]
         if kind in UNREAD_KINDS or r.hatched or r.settled:
             continue
         shape = shapes.get(r.id, "circle" if kind in SOLID_KINDS else "rect")
-        circle = shape == "circle"
+        circle = is_circle(r.id)
         if r.state == "doubtful":
             out.append(Doubt(r.id, f"{FAINT_MARK} ({r.ink:.1%} of the box inked)", source))
         elif r.state == "empty":
-            if r.base_ink >= RAISED_BASE_INK or (r.base_ink >= CUT_BASE_INK and r.ink >= CUT_INK):
+            raised = r.base_ink > QUIET_BASE_RATIO * r.ink  # (a circle emptied of its
+            # neighbour's ink, ``neighbour_spill``, keeps that ink, on quiet paper)
+            if raised and (
+                r.base_ink >= RAISED_BASE_INK or (r.base_ink >= CUT_BASE_INK and r.ink >= CUT_INK)
+            ):
                 out.append(
                     Doubt(
                         r.id,
@@ -184,7 +202,11 @@ def doubts(
             and r.beyond >= SOLID_BEYOND
         ):
             out.append(Doubt(r.id, "filled solid: a mark, or a mark hatched out?", source))
-        elif circle and r.beyond >= BUBBLE_BEYOND:
+        elif (
+            circle
+            and r.beyond >= BUBBLE_BEYOND
+            and not r.coverage < SPARSER_THAN_FILLS * inner_fills.get(kind, 0.0)
+        ):
             out.append(Doubt(r.id, "inked past the circle: a fill, or hatched out?", source))
         elif not circle and r.coverage >= HATCHED_COVERAGE and r.beyond >= HATCHED_BEYOND:
             out.append(Doubt(r.id, "covered and inked past its outline: hatched out?", source))

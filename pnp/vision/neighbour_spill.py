@@ -1,0 +1,72 @@
+"""Ink in a circle that is its neighbour's: a fill drawn too large, run in from one side.
+
+Bubbles stand about a millimetre apart, and a fill drawn 1-3 mm too large runs into the
+next one. The circle it runs into then holds a little ink, all of it on the side that
+faces the overrunning neighbour; a fill of its own, however light, lies about the
+circle's centre, as much on the far side as on the near one. A circle barely covered
+(less than any fill covers, ``THIN``) whose ink lies all in the half that faces an
+adjacent circle filled past its outline (``beyond``) is read empty.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import numpy as np
+
+from pnp.sheetmap import Field
+from pnp.vision.fields import FieldReading, InkMasks
+
+THIN = 0.2  # covered less than this: no fill (``read.BUBBLE_MIN_COVERAGE``)
+ADJACENT = 2.6  # circles whose centres are this many radii apart or less are neighbours
+OVERRUN_BEYOND = 0.3  # a neighbour's square's corners this inked: filled past its circle
+# At most this share of the circle's ink (base step) on the half away from the neighbour.
+# On tune8 the circles run into from a neighbour hold none there (0 of their ink).
+FAR_SHARE = 0.1
+
+
+def far_share(masks: InkMasks, f: Field, inside, toward: Field, px_per_mm: float) -> float:
+    """The share of the base-step ink inside ``f`` that lies in the half of it away from
+    ``toward``'s centre (1.0 when there is no ink)."""
+    x0, y0, x1, y1 = (max(0, int(v)) for v in inside)
+    ink = masks.base[y0:y1, x0:x1] > 0
+    total = int(ink.sum())
+    if total == 0:
+        return 1.0
+    ys, xs = np.nonzero(ink)
+    dx, dy = toward.x - f.x, toward.y - f.y
+    along = ((xs + x0 + 0.5) / px_per_mm - f.x) * dx + ((ys + y0 + 0.5) / px_per_mm - f.y) * dy
+    return float((along < 0).sum()) / total
+
+
+def spilled_in(
+    readings: list[FieldReading], fields: list[Field], masks: InkMasks, px_per_mm: float
+) -> list[FieldReading]:
+    """``readings`` with every barely covered circle whose ink is a neighbour's overrun
+    read empty."""
+    from pnp.vision.fields import _field_boxes
+
+    circles = [n for n, f in enumerate(fields) if f.shape == "circle"]
+    thin = [n for n in circles if readings[n].state != "empty" and readings[n].coverage < THIN]
+    if not thin:
+        return readings
+    overrun = [
+        n for n in circles if readings[n].state == "filled" and readings[n].beyond >= OVERRUN_BEYOND
+    ]
+    inside = None
+    out = list(readings)
+    for n in thin:
+        f = fields[n]
+        near = [
+            fields[k]
+            for k in overrun
+            if k != n and math.hypot(fields[k].x - f.x, fields[k].y - f.y) <= ADJACENT * f.w / 2
+        ]
+        if not near:
+            continue
+        if inside is None:
+            inside = _field_boxes(fields, px_per_mm).inside
+        if any(far_share(masks, f, inside[n], k, px_per_mm) <= FAR_SHARE for k in near):
+            out[n] = replace(readings[n], state="empty", confidence=0.8)
+    return out

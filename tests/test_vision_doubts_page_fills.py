@@ -1,0 +1,30 @@
+"""``doubts`` weighs a circle inked past its outline against the page's own fills: one
+sparser than the hand's fills is a fill drawn too large, not a hatching-out."""
+
+from __future__ import annotations
+
+from pnp.vision.fields import FieldReading
+from pnp.vision.read import doubts
+
+
+def bubble(n: int, coverage: float, beyond: float = 0.0) -> FieldReading:
+    return FieldReading(f"b{n}", "filled", coverage, 1.0, coverage=coverage, beyond=beyond)
+
+
+def asked(readings: list[FieldReading]) -> set[str]:
+    return {d.field for d in doubts(readings, {r.id: "bubble" for r in readings}, "")}
+
+
+def test_a_circle_inked_past_and_sparser_than_the_pages_fills_is_a_fill():
+    page = [bubble(n, 0.95) for n in range(4)]
+    assert asked([*page, bubble(9, 0.6, beyond=0.8)]) == set()
+
+
+def test_a_circle_inked_past_and_as_dense_as_the_pages_fills_is_asked_about():
+    page = [bubble(n, 0.95) for n in range(4)]
+    assert asked([*page, bubble(9, 0.97, beyond=0.8)]) == {"b9"}
+
+
+def test_with_too_few_fills_on_the_page_a_circle_inked_past_is_asked_about():
+    page = [bubble(n, 0.95) for n in range(2)]
+    assert asked([*page, bubble(9, 0.6, beyond=0.8)]) == {"b9"}

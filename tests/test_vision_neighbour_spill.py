@@ -1,0 +1,61 @@
+"""A bubble holding only the edge of its neighbour's overrunning fill reads empty, and is
+not asked about; a light fill of its own beside the same neighbour stays filled
+(``pnp.vision.neighbour_spill``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pnp.sheetmap import Field
+from pnp.vision.faint_strokes import faint_strokes
+from pnp.vision.fields import InkMasks, read_fields
+from pnp.vision.read import doubts
+
+PX = 6.25
+LEFT = Field("p1-total-units-1", "bubble", 20.0, 20.0, 4.4, 4.4, "circle")
+RIGHT = Field("p1-total-units-2", "bubble", 25.4, 20.0, 4.4, 4.4, "circle")
+SIZE = round(40 * PX)
+
+
+def masks(seen: np.ndarray) -> InkMasks:
+    ink = (seen < 0.8).astype(np.uint8)
+    ones = np.ones_like(ink)
+    printed = np.full(seen.shape, 255, np.uint8)
+    return InkMasks(ink, np.full(seen.shape, 0.2, np.float32), ink.copy(), ones, seen, printed)
+
+
+def disc(seen: np.ndarray, x: float, y: float, radius: float) -> None:
+    rows, cols = np.indices(seen.shape)
+    seen[np.hypot((cols + 0.5) / PX - x, (rows + 0.5) / PX - y) <= radius] = 0.4
+
+
+def read(seen: np.ndarray):
+    m = masks(seen)
+    fields = [LEFT, RIGHT]
+    readings = read_fields(m.ink, fields, PX, m.steps, m.base, m.readable)
+    out = faint_strokes(readings, fields, m, PX, frozenset({"bubble"}))
+    return out, {d.field for d in doubts(out, {f.id: f.kind for f in fields}, "")}
+
+
+def page() -> np.ndarray:
+    """The left bubble filled 1.5 mm too large, 0.7 mm off towards the right one."""
+    rng = np.random.default_rng(3)
+    seen = np.float32(1.0) + rng.normal(0, 0.01, (SIZE, SIZE)).astype(np.float32)
+    disc(seen, LEFT.x + 0.7, LEFT.y, 2.2 + 1.5)
+    return seen
+
+
+def test_a_bubble_holding_only_its_neighbours_overrun_reads_empty_unasked():
+    out, asked = read(page())
+    assert out[0].state == "filled"
+    assert 0 < out[1].ink and out[1].state == "empty"
+    assert RIGHT.id not in asked
+
+
+def test_a_light_fill_of_its_own_beside_the_overrun_stays_filled():
+    seen = page()
+    rows, cols = np.indices(seen.shape)
+    light = np.hypot((cols + 0.5) / PX - RIGHT.x, (rows + 0.5) / PX - RIGHT.y) <= 1.1
+    seen[light & (rows % 6 == 0)] = 0.4  # a few strokes about its centre
+    out, _ = read(seen)
+    assert out[1].state == "filled"
