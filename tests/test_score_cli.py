@@ -103,11 +103,13 @@ def test_distant_suns_sheets_with_inferred_order_keep_their_circled_frontiers(tm
     from pnp.synth.states import random_states
 
     states = random_states("distant-suns", seed=3, players=2)
-    race = json.loads(run("score", *[write(tmp_path, f"r{i}.json", s)
-                                     for i, s in enumerate(states)], "--json").output)
+    race = json.loads(
+        run(
+            "score", *[write(tmp_path, f"r{i}.json", s) for i, s in enumerate(states)], "--json"
+        ).output
+    )
     # Read from photos, the turns are invented: every sheet keeps the values circled on it.
-    lone = [dict(s, order_known=False, frontier={h: "high" for h in s["frontier"]})
-            for s in states]
+    lone = [dict(s, order_known=False, frontier={h: "high" for h in s["frontier"]}) for s in states]
     files = [write(tmp_path, f"p{i}.json", s) for i, s in enumerate(lone)]
     table = json.loads(run("score", *files, "--json").output)
     for p in table["players"]:

@@ -197,8 +197,8 @@ def test_symbols_inside_a_box_to_mark_leave_a_pen_stroke_visible(sheet):
     """A tick across a solid black padlock or bag cannot be seen, by a player checking the
     photo or by the reader: what is printed inside a track or tech box is mid grey at the
     darkest (the outline, 1 mm in from the edge, is left out)."""
-    from pnp.vision.reference import common_map, reference_image
     from pnp.pagecode import PageCode
+    from pnp.vision.reference import common_map, reference_image
 
     ppm = 8.0
     code = PageCode("stellar-drift", sheet, sheet, 1, 1)

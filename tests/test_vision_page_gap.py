@@ -55,7 +55,7 @@ FILLED = {n: "filled" for n in MARKS}
 
 
 def test_a_noise_doubt_settles_empty_on_paper_and_filled_as_dark_as_the_marks():
-    fields, masks = page(MARKS | {20: 0.55}, noise=0.04)
+    fields, masks = page(MARKS | {20: 0.6}, noise=0.04)
     rs = readings(fields, FILLED | {20: "filled", 21: "doubtful"})
     out = settle_by_gap(rs, fields, masks, PX, {"f20", "f21"}, {"f20", "f21"}, {"f20"})
     assert (out[20].state, out[20].settled) == ("filled", True)
@@ -88,7 +88,7 @@ def test_a_faint_mark_as_dark_as_the_marks_is_settled_unless_ink_runs_in_from_ou
 
     from pnp.vision.read import settled_doubts
 
-    fields, masks = page(MARKS | {20: 0.55, 22: 0.55}, noise=0.01)
+    fields, masks = page(MARKS | {20: 0.6, 22: 0.6}, noise=0.01)
     rs = readings(fields, FILLED | {20: "doubtful", 22: "doubtful"})
     rs[20] = replace(rs[20], ink=0.02, spill=(0.0, 0.0, 0.0, 0.0))
     rs[22] = replace(rs[22], ink=0.02, spill=(0.0, 0.0, 0.9, 0.0))
