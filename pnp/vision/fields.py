@@ -93,9 +93,12 @@ def paper_level(
     # carry the lit side's brightness across the edge and read the shade as ink.
     paper = cv2.erode(cv2.dilate(small, kernel), kernel)
     paper = cv2.GaussianBlur(paper, (0, 0), PAPER_BLUR * px_per_mm)
+    # Bilinear weights are positive: enlarged paper no darker than 1.001 stays above 1,
+    # and the whole-page maximum below is a copy of it.
+    dark = float(paper.min()) <= 1.001
     paper = cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR)
     # cv2.divide gives numpy's float32 quotient bit for bit, without the float copies.
-    return cv2.divide(gray, cv2.max(paper, 1), dtype=cv2.CV_32F)
+    return cv2.divide(gray, cv2.max(paper, 1) if dark else paper, dtype=cv2.CV_32F)
 
 
 ALIGN_SCALE = 0.5  # local shifts are measured on a half-size copy (sub-pixel precise)
@@ -122,7 +125,8 @@ def _shift_grid(seen: np.ndarray, prep: _Blank) -> np.ndarray | None:
     """The shifts of ``local_shift`` on its grid of tiles, in page pixels (None: no print)."""
     k = ALIGN_SCALE
     b = cv2.resize(seen, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
-    b = 1.0 - np.clip(b, 0, 1, out=b)
+    # 1 - clip(b, 0, 1), in cv2's passes (numpy's clip is slower): the same floats
+    b = cv2.subtract(1.0, cv2.min(cv2.max(b, 0.0, dst=b), 1.0, dst=b), dst=b)
     tile, window = prep.tile, _hanning(prep.tile)
     a = prep.aligned_on
     shift = np.zeros((*prep.grid, 2), np.float32)
@@ -662,14 +666,12 @@ def read_fields(
     base = None if base is None else base[y0:y1, x0:x1]
     readable = None if readable is None else readable[y0:y1, x0:x1]
     integral = cv2.integral(mask)
-    free = _free_of(boxes.taken, mask.shape)
-    free_integral = cv2.integral(free)
+    free, room = _free_room(boxes, mask.shape)
     spilled_integral = cv2.integral(cv2.bitwise_and(mask, free))
     inside = boxes.inside
     whole = page_boxes.inside  # the area is the box's, on the page or not
     area = np.maximum(1, (whole[:, 2] - whole[:, 0]) * (whole[:, 3] - whole[:, 1]))
     ink = _box_sums(integral, inside) / area
-    room = _box_sums(free_integral, boxes.spill)
     spilled = _box_sums(spilled_integral, boxes.spill)
     spill = np.where(room >= 4, spilled / np.maximum(room, 1), -1.0)
     if steps is not None:
@@ -796,6 +798,22 @@ def _in_window(boxes: _Boxes, shape: tuple[int, int]) -> tuple[_Boxes, tuple[int
     # ``taken`` is only drawn (cv2 clips it to the window as it did to the page).
     moved = [c - origin for c in clipped]
     return _Boxes(*moved, boxes.taken - origin), (x0, y0, x1, y1)
+
+
+_FREE_ROOM: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _free_room(boxes: _Boxes, shape: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """``_free_of`` the boxes and its pixels in each spill band, which depend on the
+    sheet alone: cached by the boxes (read only)."""
+    key = (boxes.taken.tobytes(), boxes.spill.tobytes(), shape)
+    hit = _FREE_ROOM.get(key)
+    if hit is None:
+        if len(_FREE_ROOM) >= 8:
+            _FREE_ROOM.pop(next(iter(_FREE_ROOM)))
+        free = _free_of(boxes.taken, shape)
+        hit = _FREE_ROOM[key] = (free, _box_sums(cv2.integral(free), boxes.spill))
+    return hit
 
 
 def _coverage(boxes, area, ink, integral, base, readable):
