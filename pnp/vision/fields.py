@@ -527,15 +527,14 @@ def _noise(seen: np.ndarray, white: np.ndarray, px_per_mm: float) -> np.ndarray:
     share = white.astype(np.float32)
     area = cv2.blur(_quarter(share), win)
     area = np.maximum(area, 1e-3)
-    # seen * white, and max(seen - level, 0) * white: zero off the white paper (one
-    # buffer: the subtract writes only where ``masked`` holds seen, zero elsewhere).
-    masked = cv2.multiply(seen, share, dst=share)
-    total = cv2.blur(_quarter(masked), win)
+    # seen * white, and max(seen - level, 0)^2 * white: zero off the white paper (the
+    # product by 0 or 1 is exact, and faster than a masked subtract)
+    total = cv2.blur(_quarter(cv2.multiply(seen, share)), win)
     level = cv2.resize(total / area, size, interpolation=cv2.INTER_LINEAR)
-    bright = masked
-    cv2.subtract(seen, level, dst=bright, mask=white)
+    bright = cv2.subtract(seen, level, dst=level)
     cv2.threshold(bright, 0, 0, cv2.THRESH_TOZERO, dst=bright)
     cv2.multiply(bright, bright, dst=bright)
+    cv2.multiply(bright, share, dst=bright)
     var = cv2.blur(_quarter(bright), win)
     return cv2.resize(np.sqrt(2 * var / area), size, interpolation=cv2.INTER_LINEAR)
 
