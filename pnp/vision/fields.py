@@ -536,6 +536,9 @@ def _noise(seen: np.ndarray, white: np.ndarray, px_per_mm: float) -> np.ndarray:
     cv2.multiply(bright, bright, dst=bright)
     cv2.multiply(bright, share, dst=bright)
     var = cv2.blur(_quarter(bright), win)
+    # never below zero (a box filter's running sums might leave -1e-20): no NaN noise,
+    # which the steps' cv2.max would take for the floor in some lanes and not others
+    np.maximum(var, 0, out=var)
     return cv2.resize(np.sqrt(2 * var / area), size, interpolation=cv2.INTER_LINEAR)
 
 
