@@ -97,8 +97,11 @@ def paper_level(
     # and the whole-page maximum below is a copy of it.
     dark = float(paper.min()) <= 1.001
     paper = cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR)
-    # cv2.divide gives numpy's float32 quotient bit for bit, without the float copies.
-    return cv2.divide(gray, cv2.max(paper, 1) if dark else paper, dtype=cv2.CV_32F)
+    # cv2.divide gives numpy's float32 quotient bit for bit, and of two float32 pages
+    # in half the time it takes for uint8 by float32 (its mixed-type loop is slow).
+    paper = cv2.max(paper, 1) if dark else paper
+    out = gray.astype(np.float32)
+    return cv2.divide(out, paper, dst=out, dtype=cv2.CV_32F)
 
 
 ALIGN_SCALE = 0.5  # local shifts are measured on a half-size copy (sub-pixel precise)
