@@ -87,7 +87,7 @@ def read_one(data: bytes):
 
     prepare_blank(blank, page.px_per_mm)  # once per blank sheet, like its rendering
     t2 = time.perf_counter()
-    m = ink_masks(page.image, blank, page.px_per_mm)
+    m = ink_masks(page.image, blank, page.px_per_mm, fields=fields)
     readings = read_fields(m.ink, fields, page.px_per_mm, m.steps, m.base, m.readable)
     readings = hatched_out(readings, fields, m, page.px_per_mm, SOLID_KINDS)
     readings = faint_strokes(readings, fields, m, page.px_per_mm, SOLID_KINDS)

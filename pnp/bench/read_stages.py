@@ -46,7 +46,7 @@ def stage_times(data: bytes) -> tuple[str, dict[str, float]] | None:
     fields = common_map(code).fields
     prepare_blank(blank, page.px_per_mm)
     t4 = clock()
-    m = ink_masks(page.image, blank, page.px_per_mm)
+    m = ink_masks(page.image, blank, page.px_per_mm, fields=fields)
     t5 = clock()
     readings = read_fields(m.ink, fields, page.px_per_mm, m.steps, m.base, m.readable)
     doubts(readings, {f.id: f.kind for f in fields}, "", {f.id: f.shape for f in fields})

@@ -306,7 +306,7 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     sheet_map = common_map(code)
     refuse_other_version(code, sheet_map, source)
     blank = reference_image(code.game, code.sheet, code.layout, page.px_per_mm)
-    m = ink_masks(page.image, blank, page.px_per_mm)
+    m = ink_masks(page.image, blank, page.px_per_mm, fields=sheet_map.fields)
     readings = read_fields(m.ink, sheet_map.fields, page.px_per_mm, m.steps, m.base, m.readable)
     readings = hatched_out(readings, sheet_map.fields, m, page.px_per_mm, SOLID_KINDS)
     readings = faint_strokes(readings, sheet_map.fields, m, page.px_per_mm, SOLID_KINDS)
