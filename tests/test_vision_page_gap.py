@@ -83,15 +83,16 @@ def test_a_page_with_too_few_sure_marks_is_not_judged():
     assert settle_by_gap(rs, fields, masks, PX, {"f20"}, {"f20"}, {"f20"}) == rs
 
 
-def test_a_faint_mark_as_dark_as_the_marks_is_settled_unless_ink_runs_in_from_outside():
+def test_a_faint_mark_as_dark_as_the_marks_is_settled_unless_ink_runs_in_or_is_a_sliver():
     from dataclasses import replace
 
     from pnp.vision.read import settled_doubts
 
-    fields, masks = page(MARKS | {20: 0.6, 22: 0.6}, noise=0.01)
-    rs = readings(fields, FILLED | {20: "doubtful", 22: "doubtful"})
-    rs[20] = replace(rs[20], ink=0.02, spill=(0.0, 0.0, 0.0, 0.0))
-    rs[22] = replace(rs[22], ink=0.02, spill=(0.0, 0.0, 0.9, 0.0))
+    fields, masks = page(MARKS | {20: 0.6, 22: 0.6, 23: 0.6}, noise=0.01)
+    rs = readings(fields, FILLED | {20: "doubtful", 22: "doubtful", 23: "doubtful"})
+    rs[20] = replace(rs[20], ink=0.03, spill=(0.0, 0.0, 0.0, 0.0))
+    rs[22] = replace(rs[22], ink=0.03, spill=(0.0, 0.0, 0.9, 0.0))  # ink comes in from outside
+    rs[23] = replace(rs[23], ink=0.02, spill=(0.0, 0.0, 0.0, 0.0))  # too little for a mark
     out, asked = settled_doubts(rs, fields, masks, PX, "p")
     assert (out[20].state, out[20].settled) == ("filled", True)
-    assert [d.field for d in asked] == ["f22"]
+    assert [d.field for d in asked] == ["f22", "f23"]

@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision.fields import FieldReading, InkMasks, _inside, _level
+from pnp.vision.fields import QUIET_FILLED_MIN, FieldReading, InkMasks, _inside, _level
 
 SMOOTH_MM = 0.2  # sigma: about half a pen stroke's width
 MIN_GAP = 0.15  # darkness (share of the print's brightness) between sure marks and paper
@@ -31,6 +31,9 @@ MIN_EMPTY, MIN_MARKS = 10, 3  # sure fields needed on the page to judge by them
 # A doubted field whose base step inks this much of it may be a hatching-out (a
 # correction): never settled filled here, whatever its darkness.
 MAX_BASE_INK = 0.4
+# ...nor one with less ink than a mark leaves on quiet paper (``QUIET_FILLED_MIN``): a
+# dark sliver of a neighbour's overrun (a whole game of seed 2, track box read filled
+# on 2.3% of its inside) is no mark of its own.
 # ...and is settled filled only as dark as the page's typical mark (this quantile of
 # the sure marks), not merely its lightest one: the doubted fields are the noise's
 # darkest grains, picked out by the doubt itself (seeds 8 and 11 hard pages and the
@@ -99,6 +102,11 @@ def settle_by_gap(
             continue
         if d <= paper:
             out[n] = replace(r, state="empty", confidence=0.8, settled=True)
-        elif r.id in on_noise and d >= typical and r.base_ink < MAX_BASE_INK:
+        elif (
+            r.id in on_noise
+            and d >= typical
+            and r.ink >= QUIET_FILLED_MIN
+            and r.base_ink < MAX_BASE_INK
+        ):
             out[n] = replace(r, state="filled", confidence=0.8, settled=True)
     return out

@@ -58,11 +58,17 @@ NOISY_INK_SHARE = 0.55  # ink at the raised step under this share of the base-st
 # this inked): a mark drawn large across its outline, where the print hides the ink.
 ACROSS_SPILL = 0.1
 # A box whose little ink runs in across one side (the spill band past that side well
-# inked, the other sides clean) holds a neighbour's mark overrunning into it, or a small
-# mark of its own against that side: asked, never read filled on trust.
+# inked, the other sides much less: an overrun's ink may curl round a corner) holds a
+# neighbour's mark overrunning into it, or a small mark of its own against that side:
+# asked, never read filled on trust. Other sides up to 0.25 (was 0.1: a Stellar Drift
+# bonus box filled by the overrun of the box above, its sides at 0.2 and 0.11, passed;
+# seeds 8 and 11: no real mark in the new band).
 RUN_IN_INK = 0.1
 RUN_IN_SPILL = 0.5
-RUN_IN_CLEAN = 0.1
+RUN_IN_OTHERS = 0.25
+# A faint mark with no more than this past any side is a mark of its own, not a sliver
+# of a neighbour's (``settled_doubts``).
+CLEAN_SPILL = 0.1
 OUTLIER_FACTOR = 3.0  # this many times the page's median mark of that kind...
 OUTLIER_MIN_INK = 0.3  # ...and at least this much ink, and inked past its outline
 # (``SOLID_BEYOND``): a correction, perhaps; a fill among ticks stays inside its box
@@ -276,7 +282,7 @@ def settled_doubts(
         d.field
         for d in found
         if (d.reason.startswith(NOISE_PAPER) and by_id[d.field].state == "filled")
-        or (d.reason.startswith(FAINT_MARK) and all(v < RUN_IN_CLEAN for v in by_id[d.field].spill))
+        or (d.reason.startswith(FAINT_MARK) and all(v < CLEAN_SPILL for v in by_id[d.field].spill))
     }
     # what is asked about, or not read at all (names, storage), cannot vouch for the page
     unsure = {d.field for d in found} | {f.id for f in fields if f.kind in UNREAD_KINDS}
@@ -287,7 +293,7 @@ def settled_doubts(
 def _runs_in(spill: tuple[float, ...]) -> bool:
     """Whether the ink past a box's outline lies on one side only, heavily."""
     seen = sorted(v for v in spill if v >= 0)
-    return len(seen) >= 2 and seen[-1] >= RUN_IN_SPILL and seen[-2] <= RUN_IN_CLEAN
+    return len(seen) >= 2 and seen[-1] >= RUN_IN_SPILL and seen[-2] <= RUN_IN_OTHERS
 
 
 def read_page(page, source: str, color_photo: np.ndarray | None = None) -> SheetReading:
