@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -29,12 +28,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.distant_suns.check import check
+from scoring.distant_suns.engine.bots import play_game
 from scoring.distant_suns.hexgrid import distance, hex_id, neighbours
 from scoring.distant_suns.layout import Cosmos, load_cosmos, load_shapes
 from scoring.distant_suns.placement import Sheet, legal_placements
 from scoring.distant_suns.problem import InvalidState
 from scoring.distant_suns.score import rank, score, score_table, winners
-from scoring.distant_suns.state import TILES, DistantSunsState, parse_state, state_schema
+from scoring.distant_suns.state import DistantSunsState, parse_state, state_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "distant-suns" / "example.json"
@@ -435,42 +435,9 @@ def test_scoring_refuses_an_invalid_state_listing_every_problem():
 
 
 def random_game(seed: int) -> dict:
-    """A legal game: random zones each turn, random legal placements, some Upgrades."""
-    rng = random.Random(seed)
-    zone_ids = rng.sample([z.id for z in SHAPES.zones], 5)
-    pairing = rng.sample([*zone_ids, "black-hole"], 5)
-    tiles = rng.sample(list(TILES), 5)
-    in_play = (*(SHAPES.zone(z) for z in zone_ids), SHAPES.black_hole)
-    sheet = Sheet(COSMOS, in_play)
-    shapes = []
-    for rnd, turns in ((1, 5), (2, rng.choice((4, 5))), (3, 5)):
-        for t in range(1, turns + 1):
-            number = (rnd - 1) * 5 + t
-            zone = rng.choice(in_play)
-            options = legal_placements(sheet, zone, sheet.upgrades_available(number))
-            if not options:
-                continue
-            p = rng.choice(options)
-            sheet = sheet.place(p, number)
-            hexes = [hex_id(h) for h in p.hexes]
-            shapes.append(
-                {
-                    "zone": zone.id,
-                    "hexes": hexes,
-                    "round": rnd,
-                    "turn": t,
-                    "upgrades_used": p.upgrades_used,
-                }
-            )
-    covered = sheet.covered()
-    reached = {n for h in covered for n in neighbours(h)} & COSMOS.of_type("frontier")
-    return {
-        "player": f"seed {seed}",
-        "zones": zone_ids,
-        "optimization": dict(zip(pairing, tiles, strict=True)),
-        "shapes": shapes,
-        "frontier": {hex_id(h): rng.choice(("high", "low")) for h in reached},
-    }
+    """A legal solo game, played by the rules engine's random bot, as a state file holds it."""
+    (sheet,) = play_game(1, "random", seed).final_states()
+    return sheet.model_dump(mode="json")
 
 
 SEEDS = st.integers(0, 10_000)

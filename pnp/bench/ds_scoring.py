@@ -2,9 +2,9 @@
 
 Run: python -m pnp.bench ds-scoring [--games 200] [--seconds 3] [--seed 1]
 
-Plays ``--games`` seeded random legal games on the shipped cosmos (random
-zones, random legal placements, Upgrades spent when the placement chooses
-to), then scores them round-robin for about ``--seconds``:
+Plays ``--games`` seeded solo games with the rules engine's random bot (random
+Module assignments, random legal drawings, Upgrades spent when the drawing
+chooses to), then scores them round-robin for about ``--seconds``:
 
 * score: ``score(state, cosmos, shapes)`` on parsed states, checks included;
 * parse+score: from JSON-like dicts, pydantic validation included;
@@ -16,58 +16,24 @@ The target is at least 1,000 states scored per second.
 from __future__ import annotations
 
 import argparse
-import random
 import time
 
-from scoring.distant_suns.hexgrid import hex_id, neighbours
+from scoring.distant_suns.engine.bots import play_game
 from scoring.distant_suns.layout import load_cosmos, load_shapes
-from scoring.distant_suns.placement import Sheet, legal_placements
 from scoring.distant_suns.score import score, score_table
-from scoring.distant_suns.state import TILES, parse_state
+from scoring.distant_suns.state import parse_state
 
 COSMOS = load_cosmos()
 SHAPES = load_shapes()
 
 
-def random_game(rng: random.Random, zone_ids: list[str], pairing: dict[str, str]) -> dict:
-    in_play = (*(SHAPES.zone(z) for z in zone_ids), SHAPES.black_hole)
-    sheet = Sheet(COSMOS, in_play)
-    shapes = []
-    for rnd in (1, 2, 3):
-        for t in range(1, 6):
-            number = (rnd - 1) * 5 + t
-            zone = rng.choice(in_play)
-            options = legal_placements(sheet, zone, sheet.upgrades_available(number))
-            if not options:
-                continue
-            p = rng.choice(options)
-            sheet = sheet.place(p, number)
-            shapes.append(
-                {
-                    "zone": zone.id,
-                    "hexes": [hex_id(h) for h in p.hexes],
-                    "round": rnd,
-                    "turn": t,
-                    "upgrades_used": p.upgrades_used,
-                }
-            )
-    reached = {n for h in sheet.covered() for n in neighbours(h)} & COSMOS.of_type("frontier")
-    return {
-        "zones": zone_ids,
-        "optimization": pairing,
-        "shapes": shapes,
-        "frontier": {hex_id(h): "high" for h in reached},
-    }
-
-
 def games(n: int, seed: int) -> list[dict]:
-    rng = random.Random(seed)
-    out = []
-    for _ in range(n):
-        zone_ids = rng.sample([z.id for z in SHAPES.zones], 5)
-        pairing = dict(zip(rng.sample([*zone_ids, "black-hole"], 5), TILES, strict=True))
-        out.append(random_game(rng, zone_ids, pairing))
-    return out
+    """``n`` solo games played by the rules engine's random bot, as state files hold them."""
+    return [_sheets(1, f"{seed}:{i}")[0] for i in range(n)]
+
+
+def _sheets(players: int, seed: str) -> list[dict]:
+    return [s.model_dump(mode="json") for s in play_game(players, "random", seed).final_states()]
 
 
 def rate(label: str, work, items: list, seconds: float, per_item: int = 1) -> float:
@@ -109,7 +75,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _one_board(seed: int) -> list[dict]:
-    rng = random.Random(seed)
-    zone_ids = rng.sample([z.id for z in SHAPES.zones], 5)
-    pairing = dict(zip(rng.sample([*zone_ids, "black-hole"], 5), TILES, strict=True))
-    return [random_game(rng, zone_ids, pairing) for _ in range(4)]
+    """The four sheets of one 4-player game on one board."""
+    return _sheets(4, f"{seed}:table")
