@@ -49,3 +49,14 @@ def test_a_missed_mark_that_changes_the_score_is_a_wrong_score():
     category = next(k for k, v in values.items() if 0 < v < 90)
     values[category] += 1
     assert _judge(pad, read) == (False, False)
+
+
+def test_a_stellar_drift_state_compares_as_the_sheet_not_as_written():
+    a = {
+        "game": "stellar-drift",
+        "tech": {"yellow": 3, "red": 0},
+        "section_bonus": ["red", "green"],
+    }
+    b = {"game": "stellar-drift", "tech": {"yellow": 3}, "section_bonus": ["green", "red"]}
+    assert _comparable(a) == _comparable(b)
+    assert _comparable(a) != _comparable({**b, "tech": {"yellow": 2}})

@@ -94,6 +94,13 @@ def _comparable(state):
     if not isinstance(state, dict):
         return state
     out = {k: _comparable(v) for k, v in state.items() if k not in UNSEEN}
+    if state.get("game") == "stellar-drift":
+        # the same sheet however written: a count of 0 is no boxes checked, and lists of
+        # spaces, colours or rounds are sets
+        for key in ("tracks", "tech", "abilities_used"):
+            out[key] = {k: v for k, v in out.get(key, {}).items() if v}
+        for key in ("repaired", "section_bonus", "skill_rounds"):
+            out[key] = sorted(out.get(key, []))
     if state.get("game") == "distant-suns":
         out["zones"] = sorted(out.get("zones", []))
         out["shapes"] = sorted(
