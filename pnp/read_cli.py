@@ -66,7 +66,7 @@ def _read_one(path: str, color: bool):
 def read_batch(photos: list[Path], color: bool = False, jobs: int = 2):
     """(sheets, refused) for ``photos`` in order; both cores when there are several."""
     results = []
-    label = f"Reading {len(photos)} photos"
+    label = f"Reading {len(photos)} photo{'' if len(photos) == 1 else 's'}"
     with click.progressbar(length=len(photos), label=label, file=sys.stderr) as bar:
         if len(photos) >= PARALLEL_FROM and jobs > 1:
             from concurrent.futures import ProcessPoolExecutor
