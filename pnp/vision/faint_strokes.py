@@ -24,7 +24,14 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision.fields import QUIET_BASE_RATIO, QUIET_FILLED_MIN, FieldReading, InkMasks
+from pnp.vision.fields import (
+    QUIET_BASE_RATIO,
+    QUIET_FILLED_MIN,
+    FieldReading,
+    InkMasks,
+    px_count,
+    px_scale,
+)
 from pnp.vision.hatching import FLAT_SPREAD, LIGHT_PRINT
 
 ANGLE_STEP = 3  # degrees between the directions tried
@@ -50,9 +57,9 @@ def stroke_score(masks: InkMasks, inside, px_per_mm: float) -> tuple[float, floa
     spread = cv2.subtract(cv2.dilate(window, k), cv2.erode(window, k))
     plain = ((spread <= FLAT_SPREAD) & (window >= LIGHT_PRINT)).astype(np.float32)
     relative = np.minimum(seen / np.maximum(window.astype(np.float32) / 255, 0.05), 1.2)
-    dark = np.clip(1 - cv2.GaussianBlur(relative, (0, 0), 1.0), -0.5, 1.0)
+    dark = np.clip(1 - cv2.GaussianBlur(relative, (0, 0), px_scale(px_per_mm)), -0.5, 1.0)
     ys, xs = np.nonzero(plain)
-    if ys.size < MIN_PLAIN_PX:
+    if ys.size < px_count(MIN_PLAIN_PX, px_per_mm):
         return 0.0, 0.0, 0.0
     values = dark[ys, xs]
     median = float(np.median(values))

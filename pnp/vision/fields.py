@@ -107,6 +107,22 @@ def paper_level(
     return cv2.divide(out, paper, dst=out, dtype=cv2.CV_32F)
 
 
+# Pixel sizes below (blur sigmas, pixel counts) were tuned on pages read at this many
+# px/mm; a page read at another resolution scales them (``px_scale``) so that they keep
+# their size on paper.
+TUNED_PX_PER_MM = 6.25
+
+
+def px_scale(px_per_mm: float) -> float:
+    """How many page pixels one pixel of a page read at ``TUNED_PX_PER_MM`` spans."""
+    return px_per_mm / TUNED_PX_PER_MM
+
+
+def px_count(count: int, px_per_mm: float) -> int:
+    """A pixel count tuned at ``TUNED_PX_PER_MM`` (an area) at ``px_per_mm``."""
+    return max(1, round(count * px_scale(px_per_mm) ** 2))
+
+
 ALIGN_SCALE = 0.5  # local shifts are measured on a half-size copy (sub-pixel precise)
 ALIGN_STEP_MM = 10.0  # one shift per this many mm: a curl decays over 15-50 mm
 ALIGN_TILE_MM = 15.0  # each shift is measured on a tile this wide around its point
@@ -142,8 +158,13 @@ def _shift_grid(seen: np.ndarray, prep: _Blank) -> np.ndarray | None:
     shift = np.zeros((*prep.grid, 2), np.float32)
     valid = np.zeros(prep.grid, np.float32)
     for j, i, y0, x0 in prep.tiles:
+        # Copies: on a tile of an optimal DFT size (36 px at 5 px/mm, not 46 at 6.25)
+        # cv2.phaseCorrelate applies the window to its inputs in place, which would
+        # window the cached blank (and overlapping tiles) again on every read.
         (dx, dy), response = cv2.phaseCorrelate(
-            a[y0 : y0 + tile, x0 : x0 + tile], b[y0 : y0 + tile, x0 : x0 + tile], window
+            a[y0 : y0 + tile, x0 : x0 + tile].copy(),
+            b[y0 : y0 + tile, x0 : x0 + tile].copy(),
+            window,
         )
         if response > ALIGN_MIN_RESPONSE and max(abs(dx), abs(dy)) < tile / 4:
             shift[j, i] = dx, dy
@@ -152,7 +173,7 @@ def _shift_grid(seen: np.ndarray, prep: _Blank) -> np.ndarray | None:
         return None
     for _ in range(2):
         smooth = _fill(shift, valid, 1.0)
-        valid = valid * (np.abs(shift - smooth).max(axis=2) <= ALIGN_MAX_MISFIT_PX)
+        valid = valid * (np.abs(shift - smooth).max(axis=2) <= prep.max_misfit)
     near, weight = _fill(shift, valid, 0.8, weights=True)
     far = _fill(shift, valid, 3.0)
     trust = np.clip(weight / 0.3, 0, 1)[..., None]
@@ -180,6 +201,10 @@ class _Blank:
     # sigma -> ``printed`` darkened where the blank blurred by sigma is darker (uint8)
     printed_blurred: dict[float, np.ndarray] = field(default_factory=dict)
     print_small: np.ndarray | None = None  # quarter size, light print widened (paper_level)
+    # ``BLUR_SIGMAS`` at this page's resolution (page pixels), and the alignment's
+    # ``ALIGN_MAX_MISFIT_PX``
+    sigmas: tuple[float, ...] = ()
+    max_misfit: float = 1.0
     has_white: bool = True  # any plain paper at all
 
     def printed_for(self, sigma: float) -> np.ndarray:
@@ -197,9 +222,18 @@ def _blurred(blank: np.ndarray, sigma: float) -> np.ndarray:
     return blank if sigma == 0 else cv2.GaussianBlur(blank, (0, 0), sigma)
 
 
-# Blurs (sigma in page pixels) a photo is matched against; a sharp photo of a page read
-# at 6.25 px/mm fits about 0.9, a hard one 1.5-2 (defocus, motion, a small page).
+# Blurs (sigma in page pixels at ``TUNED_PX_PER_MM``, scaled by ``blur_sigmas``) a photo
+# is matched against; a sharp photo of a page read at 6.25 px/mm fits about 0.9, a hard
+# one 1.5-2 (defocus, motion, a small page).
 BLUR_SIGMAS = (0.0, 0.9, 1.3, 1.8, 2.4, 3.2)
+
+
+def blur_sigmas(px_per_mm: float) -> tuple[float, ...]:
+    """``BLUR_SIGMAS`` at ``px_per_mm``: the same blurs on paper."""
+    k = px_scale(px_per_mm)
+    return BLUR_SIGMAS if k == 1 else tuple(round(s * k, 4) for s in BLUR_SIGMAS)
+
+
 BLUR_SAMPLE = 2  # every this many pixels (both ways, half size) near print fit the blur
 BLUR_MISFIT_MAX = 0.3  # a pixel misfit by more (a mark, say) counts only this much
 
@@ -214,7 +248,7 @@ def fitted_blur(seen: np.ndarray, prep: _Blank) -> float:
     values = flat[prep.near[0]] + flat[prep.near[1]] + flat[prep.near[2]] + flat[prep.near[3]]
     values *= np.float32(0.25)
     best, best_misfit = 0.0, np.inf
-    for sigma in BLUR_SIGMAS:
+    for sigma in prep.sigmas:
         misfit = np.abs(values - prep.blurred_near[sigma])
         misfit = float(np.minimum(misfit, BLUR_MISFIT_MAX, out=misfit).mean())
         if misfit < best_misfit:
@@ -226,7 +260,7 @@ def fitted_blur(seen: np.ndarray, prep: _Blank) -> float:
 # proportion to the darkness left at the middle of a stroke this wide, below a photo as
 # sharp as ``SHARP_SIGMA`` (for which ``INK_STEP`` holds), and never below ``MIN_STEP``.
 STROKE_MM = 0.48
-SHARP_SIGMA = 1.3  # page pixels
+SHARP_SIGMA = 1.3  # page pixels at ``TUNED_PX_PER_MM``
 MIN_STEP = 0.1
 
 
@@ -239,7 +273,8 @@ def stroke_contrast(sigma: float, px_per_mm: float) -> float:
 
 def blurred_step(step: float, sigma: float, px_per_mm: float) -> float:
     """``step`` lowered as far as blur ``sigma`` lowers the darkness of a pen stroke."""
-    ratio = stroke_contrast(sigma, px_per_mm) / stroke_contrast(SHARP_SIGMA, px_per_mm)
+    sharp = SHARP_SIGMA * px_scale(px_per_mm)
+    ratio = stroke_contrast(sigma, px_per_mm) / stroke_contrast(sharp, px_per_mm)
     return max(MIN_STEP, step * min(1.0, ratio))
 
 
@@ -294,12 +329,15 @@ def _prepare(blank: np.ndarray, px_per_mm: float) -> _Blank:
     corners = [(2 * y + dy) * w + 2 * x + dx for dy in (0, 1) for dx in (0, 1)]
     small = cv2.resize(blank, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     widen_small = max(3, int(PAPER_WIDEN_MM * px_per_mm / 4) | 1)
+    sigmas = blur_sigmas(px_per_mm)
     print_small = cv2.dilate(small, np.ones((widen_small, widen_small), np.uint8))
     return _Blank(
         print_small=print_small,
         blank=blank.copy(),
         near=np.stack(corners),
-        blurred_near={s: _level(_blurred(half, s / 2)).ravel()[near] for s in BLUR_SIGMAS},
+        blurred_near={s: _level(_blurred(half, s / 2)).ravel()[near] for s in sigmas},
+        sigmas=sigmas,
+        max_misfit=ALIGN_MAX_MISFIT_PX * px_scale(px_per_mm),
         printed=printed,
         readable=(level > DARK_PRINT).astype(np.uint8),
         white=(level > 0.9).astype(np.uint8),

@@ -46,7 +46,7 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision.fields import FieldReading, InkMasks
+from pnp.vision.fields import FieldReading, InkMasks, px_count, px_scale
 
 # Which readings are looked at: a box filled, nearly covered, with ink past its outline.
 HATCH_COVERAGE = 0.9
@@ -149,6 +149,12 @@ def _side_bands(f: Field, a: float, b: float) -> list[tuple[float, float, float,
     ]
 
 
+def _clear_kernel(px_per_mm: float) -> np.ndarray:
+    """The square that keeps paper measured for noise clear of ink (5 px at 6.25 px/mm)."""
+    side = 2 * round(2 * px_scale(px_per_mm)) + 1
+    return np.ones((side, side), np.uint8)
+
+
 def _px(box, px_per_mm: float, shape) -> tuple[int, int, int, int]:
     h, w = shape
     x0, y0, x1, y1 = (round(v * px_per_mm) for v in box)
@@ -181,7 +187,7 @@ def texture(masks: InkMasks, f: Field, inside, px_per_mm: float) -> tuple[float,
     seen = masks.seen[Y0:Y1, X0:X1]
     printed = masks.printed[Y0:Y1, X0:X1].astype(np.float32) / 255
     relative = np.minimum(seen / np.maximum(printed, 0.05), 1.2)
-    smooth = cv2.GaussianBlur(relative, (0, 0), TEXTURE_SIGMA)
+    smooth = cv2.GaussianBlur(relative, (0, 0), TEXTURE_SIGMA * px_scale(px_per_mm))
     # Plain: the print is even (white paper or a flat tint) this far around.
     k = np.ones((2 * round(PLAIN_MARGIN_MM * px_per_mm) + 1,) * 2, np.uint8)
     window = masks.printed[Y0:Y1, X0:X1]
@@ -192,9 +198,10 @@ def texture(masks: InkMasks, f: Field, inside, px_per_mm: float) -> tuple[float,
     box[max(0, y0 - Y0) : max(0, y1 - Y0), max(0, x0 - X0) : max(0, x1 - X0)] = 1
     region = (plain & box).astype(bool)
     inked = masks.ink[Y0:Y1, X0:X1] | masks.base[Y0:Y1, X0:X1]
-    clear = cv2.dilate(inked, np.ones((5, 5), np.uint8)) == 0
+    clear = cv2.dilate(inked, _clear_kernel(px_per_mm)) == 0
     paper = plain.astype(bool) & clear
-    if region.sum() < MIN_INSIDE_PX or paper.sum() < MIN_PAPER_PX:
+    too_few = region.sum() < px_count(MIN_INSIDE_PX, px_per_mm)
+    if too_few or paper.sum() < px_count(MIN_PAPER_PX, px_per_mm):
         return None
     noise = float(smooth[paper].std())
     if noise > QUIET_NOISE:
@@ -215,10 +222,12 @@ def paper_noise(masks: InkMasks, f: Field, px_per_mm: float) -> float | None:
     X0, Y0, X1, Y1 = max(0, bx0 - m), max(0, by0 - m), min(w, bx1 + m), min(h, by1 + m)
     window = masks.printed[Y0:Y1, X0:X1]
     relative = np.minimum(masks.seen[Y0:Y1, X0:X1] / np.maximum(window / 255, 0.05), 1.2)
-    smooth = cv2.GaussianBlur(relative.astype(np.float32), (0, 0), TEXTURE_SIGMA)
+    smooth = cv2.GaussianBlur(
+        relative.astype(np.float32), (0, 0), TEXTURE_SIGMA * px_scale(px_per_mm)
+    )
     inked = masks.ink[Y0:Y1, X0:X1] | masks.base[Y0:Y1, X0:X1]
-    white = (cv2.dilate(inked, np.ones((5, 5), np.uint8)) == 0) & (window >= WHITE_PRINT)
-    if white.sum() < MIN_PAPER_PX:
+    white = (cv2.dilate(inked, _clear_kernel(px_per_mm)) == 0) & (window >= WHITE_PRINT)
+    if white.sum() < px_count(MIN_PAPER_PX, px_per_mm):
         return None
     return float(smooth[white].std())
 
@@ -232,11 +241,13 @@ def coherence(masks: InkMasks, inside, px_per_mm: float) -> float | None:
     if window.size == 0:
         return None
     relative = np.minimum(masks.seen[y0:y1, x0:x1] / np.maximum(window / 255, 0.05), 1.2)
-    smooth = cv2.GaussianBlur(relative.astype(np.float32), (0, 0), TEXTURE_SIGMA)
+    smooth = cv2.GaussianBlur(
+        relative.astype(np.float32), (0, 0), TEXTURE_SIGMA * px_scale(px_per_mm)
+    )
     k = np.ones((2 * round(COHERENCE_MARGIN_MM * px_per_mm) + 1,) * 2, np.uint8)
     spread = cv2.subtract(cv2.dilate(window, k), cv2.erode(window, k))
     plain = (spread <= FLAT_SPREAD) & (window >= LIGHT_PRINT)
-    if plain.sum() < MIN_COHERENCE_PX:
+    if plain.sum() < px_count(MIN_COHERENCE_PX, px_per_mm):
         return None
     gx = cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3)[plain]
     gy = cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3)[plain]

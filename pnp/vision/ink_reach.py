@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision.fields import InkMasks
+from pnp.vision.fields import InkMasks, px_count
 
 REACH_MM = 3.0  # no farther than this is walked past a side
 # A run of readable paper without ink this long ends the walk: the ink beyond is not the
@@ -80,7 +80,7 @@ def corner_shares(masks: InkMasks, f: Field, px_per_mm: float) -> list[float] | 
         bx0, by0, bx1, by1 = (max(0, round(v * px_per_mm)) for v in box)
         room = masks.readable[by0:by1, bx0:bx1]
         n = int(room.sum())
-        if n < MIN_ROOM_PX:
+        if n < px_count(MIN_ROOM_PX, px_per_mm):
             return None
         out.append(float((masks.ink[by0:by1, bx0:bx1] & room).sum()) / n)
     return out

@@ -16,8 +16,10 @@ from pnp.paper import COMMON_HEIGHT, COMMON_WIDTH
 from pnp.render.frame import fiducials
 from pnp.vision.markers import find_fiducials
 
-# 6.25 px/mm puts exactly 5 px in each 0.8 mm QR module: OpenCV's QR decoder is
-# fussy about fractional module sizes.
+# Pages are flattened and their fields read at this many px/mm (the page code is warped
+# again from the photo at the resolutions its decoder likes: ``identify.QR_PX_PER_MM``).
+# The field reading was tuned at 6.25 (``fields.TUNED_PX_PER_MM``) and scales its pixel
+# sizes from there.
 READ_PX_PER_MM = 6.25
 MIN_MARKERS = 3  # a thumb may cover one corner
 MAX_REPROJECTION_MM = 1.5
