@@ -64,13 +64,11 @@ def _compared(truth: dict) -> bool:
 
 def read_one(data: bytes):
     """(page code, readings, ids the reader doubts, photo megapixel bucket, seconds) of one
-    photo's bytes. Doubted are the fields ``pnp.vision.read.doubts`` would ask about: a
-    doubtful ink share, and the marks it suspects of being corrections."""
-    from pnp.vision.faint_strokes import faint_strokes
-    from pnp.vision.fields import ink_masks, read_fields
-    from pnp.vision.hatching import hatched_out
+    photo's bytes, read as ``pnp.vision.read.read_page`` reads it. Doubted are the fields
+    it would ask about."""
+    from pnp.vision.fields import ink_masks, prepare_blank
     from pnp.vision.identify import identify
-    from pnp.vision.read import SOLID_KINDS, UNREAD_KINDS, refuse_other_version, settled_doubts
+    from pnp.vision.read import UNREAD_KINDS, read_masks, refuse_other_version
     from pnp.vision.rectify import decode_photo, rectify
     from pnp.vision.reference import common_map, reference_image
 
@@ -83,15 +81,10 @@ def read_one(data: bytes):
     refuse_other_version(code, sheet_map, "the photo")  # a stale set is refused, not misread
     blank = reference_image(code.game, code.sheet, code.layout, page.px_per_mm)  # cached
     fields = sheet_map.fields
-    from pnp.vision.fields import prepare_blank
-
     prepare_blank(blank, page.px_per_mm)  # once per blank sheet, like its rendering
     t2 = time.perf_counter()
     m = ink_masks(page.image, blank, page.px_per_mm, fields=fields)
-    readings = read_fields(m.ink, fields, page.px_per_mm, m.steps, m.base, m.readable)
-    readings = hatched_out(readings, fields, m, page.px_per_mm, SOLID_KINDS)
-    readings = faint_strokes(readings, fields, m, page.px_per_mm, SOLID_KINDS)
-    readings, found = settled_doubts(readings, fields, m, page.px_per_mm, "")
+    readings, found = read_masks(m, fields, page.px_per_mm, "")
     doubted = {d.field for d in found}
     t3 = time.perf_counter()
     mp = gray.shape[0] * gray.shape[1] * scale * scale

@@ -4,9 +4,11 @@ Every photo of DIR (``*.jpg``, as ``python -m pnp.bench photos`` writes them) is
 once on one core, as ``python -m pnp.bench read`` reads it, and each stage is timed
 apart: decode (12 MP photos at half size), locate + warp, identify (the page code), the
 field masks (``ink_masks``: paper level, local alignment, blur fit, noise map,
-thresholds) and ``read_fields`` + ``doubts``. Prints the median ms per photo of each
-stage and of their sum, by megapixel bucket, and the peak memory. The one-off rendering
-and preparing of each blank sheet are not timed; ``--every N`` reads every Nth photo.
+thresholds) and the fields read from them (``read.read_masks``: ink shares, hatchings,
+faint strokes, doubts and the page's own settling of them). Prints the median ms per
+photo of each stage and of their sum, by megapixel bucket, and the peak memory. The
+one-off rendering and preparing of each blank sheet are not timed; ``--every N`` reads
+every Nth photo.
 """
 
 from __future__ import annotations
@@ -19,15 +21,15 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-STAGES = ("decode", "locate + warp", "identify", "ink_masks", "read_fields + doubts")
+STAGES = ("decode", "locate + warp", "identify", "ink_masks", "fields + doubts")
 
 
 def stage_times(data: bytes) -> tuple[str, dict[str, float]] | None:
     """(megapixel bucket, seconds per stage) of reading one photo's bytes; None if unread."""
     from pnp.bench.read import bucket
-    from pnp.vision.fields import ink_masks, prepare_blank, read_fields
+    from pnp.vision.fields import ink_masks, prepare_blank
     from pnp.vision.identify import identify
-    from pnp.vision.read import doubts
+    from pnp.vision.read import read_masks
     from pnp.vision.rectify import PageNotFound, decode_photo, rectify
     from pnp.vision.reference import common_map, reference_image
 
@@ -48,8 +50,7 @@ def stage_times(data: bytes) -> tuple[str, dict[str, float]] | None:
     t4 = clock()
     m = ink_masks(page.image, blank, page.px_per_mm, fields=fields)
     t5 = clock()
-    readings = read_fields(m.ink, fields, page.px_per_mm, m.steps, m.base, m.readable)
-    doubts(readings, {f.id: f.kind for f in fields}, "", {f.id: f.shape for f in fields})
+    read_masks(m, fields, page.px_per_mm, "")  # fields, hatchings, strokes, doubts
     t6 = clock()
     size = (gray.shape[0] * scale, gray.shape[1] * scale)
     seconds = (t1 - t0, t2 - t1, t3 - t2, t5 - t4, t6 - t5)

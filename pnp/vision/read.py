@@ -73,11 +73,10 @@ OUTLIER_FACTOR = 3.0  # this many times the page's median mark of that kind...
 OUTLIER_MIN_INK = 0.3  # ...and at least this much ink, and inked past its outline
 # (``SOLID_BEYOND``): a correction, perhaps; a fill among ticks stays inside its box
 GUESS_INK = (EMPTY_MAX + FILLED_MIN) / 2  # a doubtful field's best guess
-# Doubts a look at the page's other fields can settle (``pnp.vision.page_gap``): faint
-# ink, or ink the paper's noise may have made.
-NOISE_PAPER = "noisy paper"
-FAINT_MARK = "faint mark"
-NOISE_DOUBTS = (NOISE_PAPER, FAINT_MARK, "a bubble barely filled")
+# Why a field is doubted, where a look at the page's other fields can settle it
+# (``settled_doubts``, ``pnp.vision.page_gap``):
+NOISE = "noise"  # ink the paper's noise may have made, or hidden
+FAINT = "faint"  # too little ink to call
 
 
 @dataclass(frozen=True)
@@ -87,6 +86,7 @@ class Doubt:
     field: str
     reason: str
     source: str
+    cause: str = ""  # NOISE or FAINT where the page may settle it
 
 
 @dataclass(frozen=True)
@@ -166,7 +166,7 @@ def doubts(
         shape = shapes.get(r.id, "circle" if kind in SOLID_KINDS else "rect")
         circle = is_circle(r.id)
         if r.state == "doubtful":
-            out.append(Doubt(r.id, f"{FAINT_MARK} ({r.ink:.1%} of the box inked)", source))
+            out.append(Doubt(r.id, f"faint mark ({r.ink:.1%} of the box inked)", source, FAINT))
         elif r.state == "empty":
             raised = r.base_ink > QUIET_BASE_RATIO * r.ink  # (a circle emptied of its
             # neighbour's ink, ``neighbour_spill``, keeps that ink, on quiet paper)
@@ -176,9 +176,10 @@ def doubts(
                 out.append(
                     Doubt(
                         r.id,
-                        f"{NOISE_PAPER}: faint strokes ({r.base_ink:.1%} of the box) "
+                        f"noisy paper: faint strokes ({r.base_ink:.1%} of the box) "
                         "below the raised ink step",
                         source,
+                        NOISE,
                     )
                 )
             elif shape == "rect" and sum(v >= ACROSS_SPILL for v in r.spill) >= 2:
@@ -193,9 +194,10 @@ def doubts(
             out.append(
                 Doubt(
                     r.id,
-                    f"{NOISE_PAPER}: {r.ink:.1%} of the box inked past the raised step, "
+                    f"noisy paper: {r.ink:.1%} of the box inked past the raised step, "
                     f"{r.base_ink:.1%} past the base step",
                     source,
+                    NOISE,
                 )
             )
         elif not circle and r.ink < RUN_IN_INK and _runs_in(r.spill):
@@ -219,7 +221,7 @@ def doubts(
         elif kind in SMALL_MARK_KINDS and r.beyond >= SMALL_MARK_BEYOND:
             out.append(Doubt(r.id, "inked past its outline: a mark hatched out?", source))
         elif kind in SOLID_KINDS and r.coverage and r.coverage < BUBBLE_MIN_COVERAGE:
-            out.append(Doubt(r.id, f"a bubble barely filled ({r.coverage:.0%})", source))
+            out.append(Doubt(r.id, f"a bubble barely filled ({r.coverage:.0%})", source, FAINT))
         elif (
             kind in SOLID_KINDS
             and r.coverage
@@ -229,8 +231,9 @@ def doubts(
             out.append(
                 Doubt(
                     r.id,
-                    f"{NOISE_PAPER}: a bubble {r.coverage:.0%} filled, noise or a fill?",
+                    f"noisy paper: a bubble {r.coverage:.0%} filled, noise or a fill?",
                     source,
+                    NOISE,
                 )
             )
         elif (
@@ -272,18 +275,20 @@ def settled_doubts(
     kinds = {f.id: f.kind for f in fields}
     shapes = {f.id: f.shape for f in fields}
     found = doubts(readings, kinds, source, shapes)
-    noisy = {d.field for d in found if d.reason.startswith(NOISE_DOUBTS)}
+    noisy = {d.field for d in found if d.cause}
     if not noisy:
         return readings, found
     by_id = {r.id: r for r in readings}
-    # may be settled filled: read filled but doubted for noise, or a faint mark of its
-    # own (no ink past its outline: a sliver of a neighbour's mark comes in from outside)
-    on_noise = {
-        d.field
-        for d in found
-        if (d.reason.startswith(NOISE_PAPER) and by_id[d.field].state == "filled")
-        or (d.reason.startswith(FAINT_MARK) and all(v < CLEAN_SPILL for v in by_id[d.field].spill))
-    }
+
+    def may_fill(d: Doubt) -> bool:
+        """Read filled but doubted for noise, or a faint mark of its own (no ink past its
+        outline: a sliver of a neighbour's mark comes in from outside)."""
+        r = by_id[d.field]
+        if d.cause == NOISE:
+            return r.state == "filled"
+        return d.cause == FAINT and r.state == "doubtful" and all(v < CLEAN_SPILL for v in r.spill)
+
+    on_noise = {d.field for d in found if may_fill(d)}
     # what is asked about, or not read at all (names, storage), cannot vouch for the page
     unsure = {d.field for d in found} | {f.id for f in fields if f.kind in UNREAD_KINDS}
     readings = settle_by_gap(readings, fields, masks, px_per_mm, noisy, unsure, on_noise)
@@ -296,13 +301,28 @@ def _runs_in(spill: tuple[float, ...]) -> bool:
     return len(seen) >= 2 and seen[-1] >= RUN_IN_SPILL and seen[-2] <= RUN_IN_OTHERS
 
 
+def read_masks(
+    masks, fields: list, px_per_mm: float, source: str
+) -> tuple[list[FieldReading], list[Doubt]]:
+    """Every field read from a page's ``fields.ink_masks``: its share of ink, boxes hatched
+    out and faint strokes found, doubts the page itself settles; and what is left to ask.
+    The one path from masks to readings (``read_page`` and the read benches)."""
+    from pnp.vision.faint_strokes import faint_strokes
+    from pnp.vision.fields import read_fields
+    from pnp.vision.hatching import hatched_out
+
+    m = masks
+    readings = read_fields(m.ink, fields, px_per_mm, m.steps, m.base, m.readable)
+    readings = hatched_out(readings, fields, m, px_per_mm, SOLID_KINDS)
+    readings = faint_strokes(readings, fields, m, px_per_mm, SOLID_KINDS)
+    return settled_doubts(readings, fields, m, px_per_mm, source)
+
+
 def read_page(page, source: str, color_photo: np.ndarray | None = None) -> SheetReading:
     """Identify and read one flattened page (a ``rectify.Rectified``)."""
     import cv2
 
-    from pnp.vision.faint_strokes import faint_strokes
-    from pnp.vision.fields import ink_masks, read_fields
-    from pnp.vision.hatching import hatched_out
+    from pnp.vision.fields import ink_masks
     from pnp.vision.identify import identify
     from pnp.vision.reference import common_map, reference_image
 
@@ -313,10 +333,7 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     refuse_other_version(code, sheet_map, source)
     blank = reference_image(code.game, code.sheet, code.layout, page.px_per_mm)
     m = ink_masks(page.image, blank, page.px_per_mm, fields=sheet_map.fields)
-    readings = read_fields(m.ink, sheet_map.fields, page.px_per_mm, m.steps, m.base, m.readable)
-    readings = hatched_out(readings, sheet_map.fields, m, page.px_per_mm, SOLID_KINDS)
-    readings = faint_strokes(readings, sheet_map.fields, m, page.px_per_mm, SOLID_KINDS)
-    readings, doubtful = settled_doubts(readings, sheet_map.fields, m, page.px_per_mm, source)
+    readings, doubtful = read_masks(m, sheet_map.fields, page.px_per_mm, source)
     t2 = time.perf_counter()
     kinds = {f.id: f.kind for f in sheet_map.fields}
     color = None
