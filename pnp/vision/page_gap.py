@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision.fields import QUIET_FILLED_MIN, FieldReading, InkMasks, _inside, _level
+from pnp.vision.fields import QUIET_FILLED_MIN, FieldReading, InkMasks, _field_boxes, _level
 
 SMOOTH_MM = 0.2  # sigma: about half a pen stroke's width
 MIN_GAP = 0.15  # darkness (share of the print's brightness) between sure marks and paper
@@ -49,7 +49,7 @@ def darkest(masks: InkMasks, fields: list[Field], px_per_mm: float) -> list[floa
     relative = cv2.GaussianBlur(masks.seen / level, (0, 0), SMOOTH_MM * px_per_mm)
     relative[masks.readable == 0] = np.inf  # dark print hides ink: never the darkest
     h, w = relative.shape
-    boxes = np.array([_inside(f, px_per_mm) for f in fields]).reshape(-1, 4)
+    boxes = _field_boxes(fields, px_per_mm).inside.reshape(-1, 4).copy()
     np.clip(boxes, 0, [w, h, w, h], out=boxes)
     sizes = np.stack([boxes[:, 3] - boxes[:, 1], boxes[:, 2] - boxes[:, 0]], axis=1)
     lightest = np.full(len(fields), np.inf)
