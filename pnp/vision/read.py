@@ -164,7 +164,7 @@ def doubts(
         if kind in UNREAD_KINDS or r.hatched or r.settled:
             continue
         shape = shapes.get(r.id, "circle" if kind in SOLID_KINDS else "rect")
-        circle = is_circle(r.id)
+        circle = shape == "circle"
         if r.state == "doubtful":
             out.append(Doubt(r.id, f"faint mark ({r.ink:.1%} of the box inked)", source, FAINT))
         elif r.state == "empty":
