@@ -63,9 +63,9 @@ def _compared(truth: dict) -> bool:
 
 
 def read_one(data: bytes):
-    """(page code, readings, ids the reader doubts, photo megapixel bucket, seconds) of one
-    photo's bytes, read as ``pnp.vision.read.read_page`` reads it. Doubted are the fields
-    it would ask about."""
+    """(page code, readings, the reader's doubts (field id -> reason), photo megapixel
+    bucket, seconds) of one photo's bytes, read as ``pnp.vision.read.read_page`` reads it.
+    Doubted are the fields it would ask about."""
     from pnp.vision.fields import ink_masks, prepare_blank
     from pnp.vision.identify import identify
     from pnp.vision.read import UNREAD_KINDS, read_masks, refuse_other_version
@@ -85,7 +85,7 @@ def read_one(data: bytes):
     t2 = time.perf_counter()
     m = ink_masks(page.image, blank, page.px_per_mm, fields=fields)
     readings, found = read_masks(m, fields, page.px_per_mm, "")
-    doubted = {d.field for d in found}
+    doubted = {d.field: d.reason for d in found}
     t3 = time.perf_counter()
     mp = gray.shape[0] * gray.shape[1] * scale * scale
     # What the reader leaves to people (names, written totals, cube storage) is not compared.
@@ -180,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
                         | {"marked": t["marked"], "kind": t["kind"], "touched": t["touched_by"]}
                         | {"spill": r.spill, "step": r.step, "field_kind": kinds[r.id]}
                         | {"base_ink": r.base_ink, "coverage": r.coverage, "beyond": r.beyond}
-                        | {"shape": shapes[r.id]}
+                        | {"shape": shapes[r.id], "reason": doubted.get(r.id)}
                     )
                     + "\n"
                 )
