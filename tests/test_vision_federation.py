@@ -229,3 +229,42 @@ def test_a_stray_mark_in_a_blank_row_is_doubted_not_a_dead_end():
     }
     (answered,), _ = assemble(sheets, answers)
     assert answered.state == state
+
+
+def _with_fills(marks: SheetMarks, *ids: str) -> SheetMarks:
+    from dataclasses import replace
+
+    from pnp.synth.marks import Mark
+
+    return replace(marks, marks={**marks.marks, **{i: Mark("fill") for i in ids}})
+
+
+def _second_units_bubble(marks: SheetMarks, prefix: str) -> tuple[str, str]:
+    """The units bubble of ``prefix`` the hand filled, and a neighbour it did not."""
+    (filled,) = [i for i in marks.marks if i.startswith(f"{prefix}-units-")]
+    digit = int(filled.rsplit("-", 1)[1])
+    return filled, f"{prefix}-units-{digit + 1 if digit < 9 else digit - 1}"
+
+
+def test_two_bubbles_in_a_digit_of_a_total_are_doubted_though_the_total_is_only_checked():
+    state = random_state("federation", 8)
+    (pad,) = sheet_marks("federation", state)
+    filled, extra = _second_units_bubble(pad, "p2-total")
+    sheet, _ = flat_reading(_with_fills(pad, extra), 8, "pad.png")
+    (a,), _ = assemble([sheet])
+    doubted = {d.field: d.reason for d in a.doubtful}
+    assert set(doubted) == {filled, extra}
+    assert doubted[extra].startswith("p2-total: 2 units bubbles filled")
+    assert a.state == state  # the categories still make the state; the total only checks it
+
+
+def test_two_bubbles_in_a_digit_are_doubted_on_a_solo_page_read_alone():
+    state = random_state("federation", 4, layout="solo")
+    rounds, *_ = sheet_marks("federation", state)
+    filled, extra = _second_units_bubble(rounds, "r1-law")
+    sheet, _ = flat_reading(_with_fills(rounds, extra), 4, "rounds.png")
+    (a,), _ = assemble([sheet])
+    assert a.state is None and a.notes  # the projects page is missing...
+    doubted = {d.field: d.reason for d in a.doubtful}
+    assert {filled, extra} <= set(doubted)  # ...but what is on this page is checked
+    assert doubted[extra].startswith("r1-law: 2 units bubbles filled")

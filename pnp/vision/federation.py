@@ -40,7 +40,23 @@ def assemble_federation(sheets: list[SheetReading], answers: Answers) -> list[As
     for s in solo:
         by_serial.setdefault(s.code.serial, []).append(s)
     out += [_solo(serial, group, answers) for serial, group in sorted(by_serial.items())]
+    for assembled in out:
+        _crowded_doubts(assembled, answers)
     return out
+
+
+def _crowded_doubts(out: Assembled, answers: Answers) -> None:
+    """Doubts on two bubbles filled in one digit place (or yes and no both), page by page,
+    where the game's own reading has not named them: a bubbled total (read only to be
+    checked) or a Solo page whose other page is missing would otherwise pass them."""
+    from scoring.federation.sheet_fields import crowded
+
+    asked = {(d.source, d.field) for d in out.doubtful}
+    for sheet in out.sheets:
+        for problem, ids in crowded(marked(sheet, answers)):
+            ids = [i for i in ids if (sheet.source, i) not in asked]
+            out.doubtful += _field_doubts([sheet], ids, problem, answers)
+    out.doubtful = _merge(out.doubtful)
 
 
 def _bubble_doubts(

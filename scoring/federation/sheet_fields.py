@@ -30,10 +30,11 @@ Solo tracker (round ``r`` = 1..5):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
-from scoring.federation.bubbles import BubbleError, NumberBubbles, decode_all
+from scoring.federation.bubbles import PLACES, BubbleError, NumberBubbles, decode_all
 from scoring.federation.score_pad import Category, ScorePad
 from scoring.federation.solo import SoloCard
 from scoring.federation.solo_tracker import SoloTracker
@@ -202,3 +203,40 @@ def read_solo_end(
     if problems:
         raise BubbleError(problems)
     return SoloEnd(yours, frozenset(funded), joint)
+
+
+# --- any page ------------------------------------------------------------------
+
+_PLACE = re.compile(rf"(?P<number>.+)-(?P<place>{'|'.join(PLACES)})-(?P<digit>\d)")
+_ANSWER = re.compile(r"(?P<question>.+)-(?:yes|no)")
+
+
+def crowded(marked: Collection[str]) -> list[tuple[str, list[str]]]:
+    """Every digit place with more than one bubble filled, and every yes / no pair filled
+    both ways, among ``marked`` (any fields of any Federation page): (the problem, the
+    bubbles concerned).
+
+    A number needs one bubble per place and a question one answer, whatever page it is
+    on and whether or not the rest of the game is there to read it with.
+
+    >>> crowded({"p1-total-units-3", "p1-total-units-4", "p1-total-tens-2"})
+    [('p1-total: 2 units bubbles filled (3, 4); fill one', ['p1-total-units-3', 'p1-total-units-4'])]
+    >>> crowded({"end-atalum-funded-yes", "end-atalum-funded-no"})
+    [('end-atalum-funded: both yes and no filled; fill one', ['end-atalum-funded-no', 'end-atalum-funded-yes'])]
+    """
+    groups: dict[tuple[str, str], list[str]] = {}
+    for m in sorted(marked):
+        if hit := _PLACE.fullmatch(m):
+            groups.setdefault((hit["number"], hit["place"]), []).append(m)
+        elif hit := _ANSWER.fullmatch(m):
+            groups.setdefault((hit["question"], ""), []).append(m)
+    out = []
+    for (prefix, place), ids in groups.items():
+        if len(ids) < 2:
+            continue
+        if place:
+            digits = ", ".join(i.rsplit("-", 1)[1] for i in ids)
+            out.append((f"{prefix}: {len(ids)} {place} bubbles filled ({digits}); fill one", ids))
+        else:
+            out.append((f"{prefix}: both yes and no filled; fill one", ids))
+    return out
