@@ -146,3 +146,50 @@ def test_the_easy_committed_photo_reads_its_shapes():
     # this photo predates the Frontier values' move away from the hex lines:
     # only they may be doubtful, and a doubtful sheet is never scored silently
     assert all(d.field.startswith("frontier") for d in reading.doubtful)
+
+
+def _redrawn_frontier(seed: int, high, low):
+    """A filled sheet of ``seed`` whose first Frontier's two values are erased back to
+    the print and drawn again by ``high`` and ``low`` (each ``draw(image, x, y, r)`` in
+    pixels); the Frontier's id and the reading."""
+    truth = random_state("distant-suns", seed)
+    (marks,) = sheet_marks("distant-suns", truth)
+    page = build_page(marks)
+    flat = flatten(fill(page, marks, seed, 150).image, 150)
+    code = page.map.code
+    blank = reference_image(code.game, code.sheet, code.layout, PX)
+    hid = next(iter(truth["frontier"]))
+    for side, draw in (("high", high), ("low", low)):
+        f = common_map(code).field(f"frontier-{hid}-{side}")
+        x, y, r = f.x * PX, f.y * PX, (f.w / 2 + 0.6) * PX
+        box = np.s_[round(y - r) : round(y + r), round(x - r) : round(x + r)]
+        flat[box] = blank[box]
+        draw(flat, x, y, f.w / 2 * PX)
+    return hid, read_flat(flat, code, blank=blank)
+
+
+def _open_loop(image, x, y, r):
+    """A loop drawn small round the value and left open above it, as a quick hand
+    circles a number (the ring beyond half the field's radius is barely touched)."""
+    centre, axes = (round(x), round(y + 0.1 * r)), (round(0.5 * r), round(0.45 * r))
+    cv2.ellipse(image, centre, axes, 0, -20, 200, 70, 3)
+
+
+def _cross(image, x, y, r):
+    for dx in (-1, 1):
+        a, b = (
+            (round(x - 0.8 * r), round(y - 0.8 * r * dx)),
+            (round(x + 0.8 * r), round(y + 0.8 * r * dx)),
+        )
+        cv2.line(image, a, b, 70, 3)
+
+
+def test_a_small_open_loop_beside_a_cross_is_the_circled_value():
+    hid, reading = _redrawn_frontier(3, _open_loop, _cross)
+    assert reading.state["frontier"][hid] == "high"
+    assert not [d for d in reading.doubtful if d.field.startswith(f"frontier-{hid}")]
+
+
+def test_two_crossed_values_of_a_reached_frontier_are_asked_not_guessed():
+    hid, reading = _redrawn_frontier(3, _cross, _cross)
+    assert f"frontier-{hid}-high" in {d.field for d in reading.doubtful}
