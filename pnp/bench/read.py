@@ -13,7 +13,15 @@ megapixel bucket. Compared are the fields the reader
 decides (write-in boxes are not read yet) that no other mark's ink reaches (the
 truth's ``touched_by``); wrong readings of touched fields are counted apart.
 "Silent sheets" are the issue's measure: pages with a field read wrong (touched or
-not) and no field on them asked about, so nothing tells the player to look.
+not) and nothing on them asked about, so nothing tells the player to look.
+
+What is asked about is what ``pnp read PHOTO`` asks of that photo alone: the reader's
+doubts and those of the game's own checks on the page (``pnp.vision.states.assemble``
+of the one sheet: two bubbles in a digit, a gap in a track, shapes the placement rules
+refuse). A check's doubt on a field counts that field doubtful; one on no printed field
+(the Distant Suns shapes, say) puts the page in review. The checks are not timed (the
+reading is; Distant Suns shapes take a second pass over the page, ``states._distant_suns``).
+``--reader-only`` counts the reader's doubts alone (the measure before 2026-11-30).
 """
 
 from __future__ import annotations
@@ -62,10 +70,12 @@ def _compared(truth: dict) -> bool:
     return truth.get("kind") != "write"
 
 
-def read_one(data: bytes):
+def read_one(data: bytes, checks: bool = False):
     """(page code, readings, the reader's doubts (field id -> reason), photo megapixel
     bucket, seconds) of one photo's bytes, read as ``pnp.vision.read.read_page`` reads it.
-    Doubted are the fields it would ask about."""
+    Doubted are the fields it would ask about; with ``checks``, also those the game's own
+    checks of the page alone ask about (an id that is no field, "shapes" say, included),
+    after the timing."""
     from pnp.vision.fields import ink_masks, prepare_blank
     from pnp.vision.identify import identify
     from pnp.vision.read import UNREAD_KINDS, read_masks, refuse_other_version
@@ -87,10 +97,34 @@ def read_one(data: bytes):
     readings, found = read_masks(m, fields, page.px_per_mm, "")
     doubted = {d.field: d.reason for d in found}
     t3 = time.perf_counter()
+    if checks:
+        doubted = _checked(code, page, readings, fields, found) | doubted
     mp = gray.shape[0] * gray.shape[1] * scale * scale
     # What the reader leaves to people (names, written totals, cube storage) is not compared.
     readings = [r for r, f in zip(readings, fields, strict=True) if f.kind not in UNREAD_KINDS]
     return code, readings, doubted, ("12MP" if mp > 6e6 else "2MP"), (t1 - t0) + (t3 - t2)
+
+
+def _checked(code, page, readings, fields, found) -> dict[str, str]:
+    """The doubts (field id -> reason) of the game's own checks of one page read alone,
+    as ``pnp read`` makes them."""
+    from pnp.vision.read import SheetReading
+    from pnp.vision.states import assemble
+
+    sheet = SheetReading(
+        source="the photo",
+        code=code,
+        readings=tuple(readings),
+        kinds={f.id: f.kind for f in fields},
+        doubtful=tuple(found),
+        reprojection_mm=page.reprojection_mm,
+        markers=page.markers,
+        px_per_mm=page.px_per_mm,
+        timing={},
+        page=page.image,
+    )
+    assembled, _ = assemble([sheet])
+    return {d.field: d.reason for a in assembled for d in a.doubtful}
 
 
 def field_kinds(code) -> dict[str, str]:
@@ -117,6 +151,11 @@ def main(argv: list[str] | None = None) -> int:
         "--by-sheet",
         action="store_true",
         help="one row per sheet (game/sheet[-layout]) and level instead of per game",
+    )
+    ap.add_argument(
+        "--reader-only",
+        action="store_true",
+        help="count the reader's doubts alone, not those of the game's checks of the page",
     )
     args = ap.parse_args(argv)
 
@@ -149,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
         data = path.read_bytes()
         expected = {i: t for i, t in truth["sheet"]["fields"].items() if _compared(t)}
         try:
-            code, readings, doubted, mp, seconds = read_one(data)
+            code, readings, doubted, mp, seconds = read_one(data, checks=not args.reader_only)
         except (PageNotFound, OtherVersion) as e:
             tally.unread += 1
             tally.review += 1
@@ -197,8 +236,9 @@ def main(argv: list[str] | None = None) -> int:
                     f"{path.name}: {r.id} read {r.state} (ink {r.ink}, conf {r.confidence}),"
                     f" truth {'marked' if t['marked'] else 'unmarked'} {t['kind']}"
                 )
-        tally.review += doubtful > 0
-        tally.silent_sheets += wrong > 0 and doubtful == 0
+        asked = doubtful > 0 or not doubted.keys() <= kinds.keys()  # "shapes", "zones"...
+        tally.review += asked
+        tally.silent_sheets += wrong > 0 and not asked
     if dump:
         dump.close()
     print(table(tallies))

@@ -219,10 +219,11 @@ def crowded(marked: Collection[str]) -> list[tuple[str, list[str]]]:
     A number needs one bubble per place and a question one answer, whatever page it is
     on and whether or not the rest of the game is there to read it with.
 
-    >>> crowded({"p1-total-units-3", "p1-total-units-4", "p1-total-tens-2"})
-    [('p1-total: 2 units bubbles filled (3, 4); fill one', ['p1-total-units-3', 'p1-total-units-4'])]
-    >>> crowded({"end-atalum-funded-yes", "end-atalum-funded-no"})
-    [('end-atalum-funded: both yes and no filled; fill one', ['end-atalum-funded-no', 'end-atalum-funded-yes'])]
+    >>> [(problem, ids)] = crowded({"p1-total-units-3", "p1-total-units-4", "p1-total-tens-2"})
+    >>> problem, ids
+    ('p1-total: 2 units bubbles filled (3, 4); fill one', ['p1-total-units-3', 'p1-total-units-4'])
+    >>> crowded({"end-atalum-funded-yes", "end-atalum-funded-no"})[0][0]
+    'end-atalum-funded: both yes and no filled; fill one'
     """
     groups: dict[tuple[str, str], list[str]] = {}
     for m in sorted(marked):
