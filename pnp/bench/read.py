@@ -98,14 +98,14 @@ def read_one(data: bytes, checks: bool = False):
     doubted = {d.field: d.reason for d in found}
     t3 = time.perf_counter()
     if checks:
-        doubted = _checked(code, page, readings, fields, found) | doubted
+        doubted = _checked(code, page, m.ink, readings, fields, found) | doubted
     mp = gray.shape[0] * gray.shape[1] * scale * scale
     # What the reader leaves to people (names, written totals, cube storage) is not compared.
     readings = [r for r, f in zip(readings, fields, strict=True) if f.kind not in UNREAD_KINDS]
     return code, readings, doubted, ("12MP" if mp > 6e6 else "2MP"), (t1 - t0) + (t3 - t2)
 
 
-def _checked(code, page, readings, fields, found) -> dict[str, str]:
+def _checked(code, page, ink, readings, fields, found) -> dict[str, str]:
     """The doubts (field id -> reason) of the game's own checks of one page read alone,
     as ``pnp read`` makes them."""
     from pnp.vision.read import SheetReading
@@ -122,6 +122,7 @@ def _checked(code, page, readings, fields, found) -> dict[str, str]:
         px_per_mm=page.px_per_mm,
         timing={},
         page=page.image,
+        ink=ink,
     )
     assembled, _ = assemble([sheet])
     return {d.field: d.reason for a in assembled for d in a.doubtful}

@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
@@ -196,14 +197,25 @@ def read_cosmos(
     ``px_per_mm``, default :func:`pnp.vision.reference.reference_image`) lets the
     reader see outlines traced on the printed hex lines.
     """
-    cosmos = cosmos or load_cosmos()
-    shapes = shapes or load_shapes()
+    cosmos = cosmos or _shipped_cosmos()
+    shapes = shapes or _shipped_shapes()
     if blank is None:
         from pnp.vision.reference import reference_image
 
         c = sheet_map.code
         blank = reference_image(c.game, c.sheet, c.layout, px_per_mm)
     return _Reader(flat, mask, sheet_map, readings, px_per_mm, blank, cosmos, shapes).read()
+
+
+@lru_cache(maxsize=1)
+def _shipped_cosmos() -> Cosmos:
+    """The shipped cosmos.yaml, parsed once (frozen models; ~40 ms a parse)."""
+    return load_cosmos()
+
+
+@lru_cache(maxsize=1)
+def _shipped_shapes() -> Shapes:
+    return load_shapes()
 
 
 class _Reader:
@@ -219,6 +231,9 @@ class _Reader:
         self.confidence: dict[str, float] = {}
         self.notes: list[str] = []
         self._dark: np.ndarray | None = None
+        # (zone, run) -> ``covers``: the same runs come back for every reading of the
+        # unsure symbols that ``partition`` tries
+        self._covers: dict[tuple[str, frozenset[Hex]], list] = {}
 
     def doubt(self, fid: str, reason: str, options: Iterable[str] = ()) -> None:
         self.doubts.append(Doubt(fid, reason, tuple(options)))
@@ -475,7 +490,13 @@ class _Reader:
         return self.shapes.zone(zid)
 
     def covers(self, zone: Zone, run: frozenset[Hex]) -> list[tuple[float, list[frozenset]]]:
-        """Every exact cover of ``run`` by ``zone``'s forms, with its cost."""
+        """Every exact cover of ``run`` by ``zone``'s forms, with its cost (a new list)."""
+        key = (zone.id, run)
+        if key not in self._covers:
+            self._covers[key] = self._find_covers(zone, run)
+        return list(self._covers[key])
+
+    def _find_covers(self, zone: Zone, run: frozenset[Hex]) -> list[tuple[float, list[frozenset]]]:
         forms = _forms(zone.hexes, self.cosmos.rules.max_upgrades_per_turn)
         found: list[list[frozenset[Hex]]] = []
 

@@ -104,6 +104,9 @@ class SheetReading:
     timing: dict[str, float]  # seconds per stage
     page: np.ndarray = field(repr=False)  # the flattened page, gray
     color: np.ndarray | None = field(default=None, repr=False)  # the same in colour, BGR
+    # The added ink the fields were read from (``fields.ink_masks``: 1 = ink, made within
+    # ``fields.READ_MARGIN_MM`` of the fields), for readers of more than fields (shapes).
+    ink: np.ndarray | None = field(default=None, repr=False)
 
     @property
     def photo(self) -> str:
@@ -354,6 +357,7 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
         timing={"identify": t1 - t0, "fields": t2 - t1},
         page=page.image,
         color=color,
+        ink=m.ink,
     )
 
 

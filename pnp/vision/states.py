@@ -202,7 +202,7 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
 
     c = sheet.code
     blank = reference_image(c.game, c.sheet, c.layout, sheet.px_per_mm)
-    mask = added_ink(sheet.page, blank, sheet.px_per_mm)
+    mask = sheet.ink if sheet.ink is not None else added_ink(sheet.page, blank, sheet.px_per_mm)
     readings = []
     for r in sheet.readings:
         answer = answer_for(answers, sheet.source, r.id)
