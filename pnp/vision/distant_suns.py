@@ -497,7 +497,10 @@ class _Reader:
         return list(self._covers[key])
 
     def _find_covers(self, zone: Zone, run: frozenset[Hex]) -> list[tuple[float, list[frozenset]]]:
-        forms = _forms(zone.hexes, self.cosmos.rules.max_upgrades_per_turn)
+        # Each form placed with its first cell (row, then column) on the run's first cell
+        # left: placed by any other cell, it would reach a cell before that one, and
+        # every cell before it is already covered.
+        offsets = _from_first_cell(_forms(zone.hexes, self.cosmos.rules.max_upgrades_per_turn))
         found: list[list[frozenset[Hex]]] = []
 
         def go(left: frozenset[Hex], chosen: list[frozenset[Hex]]) -> None:
@@ -508,15 +511,14 @@ class _Reader:
                 return
             h = min(left, key=lambda h: (h[1], h[0]))
             tried = set()
-            for form in forms:
-                for cq, cr in form:
-                    piece = frozenset((q - cq + h[0], r - cr + h[1]) for q, r in form)
-                    if piece in tried or not piece <= left:
-                        continue
-                    tried.add(piece)
-                    chosen.append(piece)
-                    go(left - piece, chosen)
-                    chosen.pop()
+            for form in offsets:
+                piece = frozenset((h[0] + dq, h[1] + dr) for dq, dr in form)
+                if piece in tried or not piece <= left:
+                    continue
+                tried.add(piece)
+                chosen.append(piece)
+                go(left - piece, chosen)
+                chosen.pop()
 
         go(frozenset(run), [])
         if len(found) == 1 and len(found[0]) == 1:
@@ -758,6 +760,16 @@ def _forms(hexes: tuple[Hex, ...], most_ignored: int) -> tuple[tuple[Hex, ...], 
                         found.setdefault(normalise(rest), None)
         _FORMS[key] = tuple(sorted(found, key=lambda f: -len(f)))
     return _FORMS[key]
+
+
+@lru_cache(maxsize=64)
+def _from_first_cell(forms: tuple[tuple[Hex, ...], ...]) -> tuple[tuple[Hex, ...], ...]:
+    """Each form's cells as offsets from its first cell (by row, then column)."""
+    out = []
+    for form in forms:
+        q0, r0 = min(form, key=lambda h: (h[1], h[0]))
+        out.append(tuple((q - q0, r - r0) for q, r in form))
+    return tuple(out)
 
 
 def _legal_order(
