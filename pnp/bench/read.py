@@ -19,9 +19,9 @@ What is asked about is what ``pnp read PHOTO`` asks of that photo alone: the rea
 doubts and those of the game's own checks on the page (``pnp.vision.states.assemble``
 of the one sheet: two bubbles in a digit, a gap in a track, shapes the placement rules
 refuse). A check's doubt on a field counts that field doubtful; one on no printed field
-(the Distant Suns shapes, say) puts the page in review. The checks are not timed (the
-reading is; Distant Suns shapes take a second pass over the page, ``states._distant_suns``).
-``--reader-only`` counts the reader's doubts alone (the measure before 2026-11-30).
+(the Distant Suns shapes, say) puts the page in review. The checks are timed with the
+reading (the Distant Suns shapes are read there). ``--reader-only`` counts and times the
+reader alone (the measure before 2026-11-30).
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def read_one(data: bytes, checks: bool = False):
     bucket, seconds) of one photo's bytes, read as ``pnp.vision.read.read_page`` reads it.
     Doubted are the fields it would ask about; with ``checks``, also those the game's own
     checks of the page alone ask about (an id that is no field, "shapes" say, included),
-    after the timing."""
+    timed with the rest."""
     from pnp.vision.fields import ink_masks, prepare_blank
     from pnp.vision.identify import identify
     from pnp.vision.read import UNREAD_KINDS, read_masks, refuse_other_version
@@ -96,9 +96,9 @@ def read_one(data: bytes, checks: bool = False):
     m = ink_masks(page.image, blank, page.px_per_mm, fields=fields)
     readings, found = read_masks(m, fields, page.px_per_mm, "")
     doubted = {d.field: d.reason for d in found}
-    t3 = time.perf_counter()
     if checks:
         doubted = _checked(code, page, m.ink, readings, fields, found) | doubted
+    t3 = time.perf_counter()
     mp = gray.shape[0] * gray.shape[1] * scale * scale
     # What the reader leaves to people (names, written totals, cube storage) is not compared.
     readings = [r for r, f in zip(readings, fields, strict=True) if f.kind not in UNREAD_KINDS]
