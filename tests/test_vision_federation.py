@@ -268,3 +268,26 @@ def test_two_bubbles_in_a_digit_are_doubted_on_a_solo_page_read_alone():
     doubted = {d.field: d.reason for d in a.doubtful}
     assert {filled, extra} <= set(doubted)  # ...but what is on this page is checked
     assert doubted[extra].startswith("r1-law: 2 units bubbles filled")
+
+
+def test_a_bubble_hatched_out_beside_its_digits_clean_fill_is_read_as_the_correction():
+    from dataclasses import replace
+
+    from pnp.vision.read import HATCHED, Doubt
+
+    state = random_state("federation", 8)
+    (pad,) = sheet_marks("federation", state)
+    filled, extra = _second_units_bubble(pad, "p2-game_pp")
+    sheet, _ = flat_reading(pad, 8, "pad.png")
+    assert sheet.reading(filled).ink >= 0.35
+    # the reader found a second bubble filled past its circle, and asked: hatched out?
+    hatched = replace(sheet.reading(extra), state="filled", ink=0.9, beyond=0.8)
+    readings = tuple(hatched if r.id == extra else r for r in sheet.readings)
+    doubt = Doubt(extra, "inked past the circle: a fill, or hatched out?", "pad.png", HATCHED)
+    sheet = replace(sheet, readings=readings, doubtful=(*sheet.doubtful, doubt))
+    (a,), _ = assemble([sheet])
+    assert a.state == state and not a.doubtful
+    assert a.settled == {f"pad.png:{extra}": False} and a.confidence[extra] < 1
+    # a person's answer outranks the page's own reading
+    (b,), _ = assemble([sheet], {f"pad.png:{extra}": True})
+    assert b.state is None and b.doubtful and not b.settled

@@ -19,7 +19,9 @@ What is asked about is what ``pnp read PHOTO`` asks of that photo alone: the rea
 doubts and those of the game's own checks on the page (``pnp.vision.states.assemble``
 of the one sheet: two bubbles in a digit, a gap in a track, shapes the placement rules
 refuse). A check's doubt on a field counts that field doubtful; one on no printed field
-(the Distant Suns shapes, say) puts the page in review. The checks are timed with the
+(the Distant Suns shapes, say) puts the page in review. A field the checks settle from the
+page's other marks (``pnp.vision.bubble_digits``) is compared as settled, not as read;
+the reader's doubt on it is no longer asked. The checks are timed with the
 reading (the Distant Suns shapes are read there). ``--reader-only`` counts and times the
 reader alone (the measure before 2026-11-30).
 """
@@ -37,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 LEVELS = ("easy", "normal", "hard", "real")
+SOURCE = "the photo"  # what the page read is called in messages and doubts
 
 
 @dataclass
@@ -73,9 +76,10 @@ def _compared(truth: dict) -> bool:
 def read_one(data: bytes, checks: bool = False):
     """(page code, readings, the reader's doubts (field id -> reason), photo megapixel
     bucket, seconds) of one photo's bytes, read as ``pnp.vision.read.read_page`` reads it.
-    Doubted are the fields it would ask about; with ``checks``, also those the game's own
-    checks of the page alone ask about (an id that is no field, "shapes" say, included),
-    timed with the rest."""
+    Doubted are the fields it would ask about; with ``checks``, what ``pnp read`` asks of
+    the page alone after the game's own checks (an id that is no field, "shapes" say,
+    included), and the fields the page's own marks settled read as settled; timed with
+    the rest."""
     from pnp.vision.fields import ink_masks, prepare_blank
     from pnp.vision.identify import identify
     from pnp.vision.read import UNREAD_KINDS, read_masks, refuse_other_version
@@ -88,16 +92,17 @@ def read_one(data: bytes, checks: bool = False):
     code = identify(page)
     t1 = time.perf_counter()
     sheet_map = common_map(code)
-    refuse_other_version(code, sheet_map, "the photo")  # a stale set is refused, not misread
+    refuse_other_version(code, sheet_map, SOURCE)  # a stale set is refused, not misread
     blank = reference_image(code.game, code.sheet, code.layout, page.px_per_mm)  # cached
     fields = sheet_map.fields
     prepare_blank(blank, page.px_per_mm)  # once per blank sheet, like its rendering
     t2 = time.perf_counter()
     m = ink_masks(page.image, blank, page.px_per_mm, fields=fields)
-    readings, found = read_masks(m, fields, page.px_per_mm, "")
+    readings, found = read_masks(m, fields, page.px_per_mm, SOURCE)
     doubted = {d.field: d.reason for d in found}
     if checks:
-        doubted = _checked(code, page, m.ink, readings, fields, found) | doubted
+        doubted, settled = _checked(code, page, m.ink, readings, fields, found)
+        readings = [settled_reading(r, settled.get(r.id)) for r in readings]
     t3 = time.perf_counter()
     mp = gray.shape[0] * gray.shape[1] * scale * scale
     # What the reader leaves to people (names, written totals, cube storage) is not compared.
@@ -105,14 +110,24 @@ def read_one(data: bytes, checks: bool = False):
     return code, readings, doubted, ("12MP" if mp > 6e6 else "2MP"), (t1 - t0) + (t3 - t2)
 
 
-def _checked(code, page, ink, readings, fields, found) -> dict[str, str]:
-    """The doubts (field id -> reason) of the game's own checks of one page read alone,
-    as ``pnp read`` makes them."""
+def settled_reading(reading, marked: bool | None):
+    """``reading`` as the page's own marks settled it (None: as read)."""
+    from dataclasses import replace
+
+    if marked is None:
+        return reading
+    return replace(reading, state="filled" if marked else "empty")
+
+
+def _checked(code, page, ink, readings, fields, found) -> tuple[dict[str, str], dict[str, bool]]:
+    """What ``pnp read`` asks of one page read alone (field id -> reason: the reader's
+    doubts the game's checks leave open, and theirs), and what the page's own marks
+    settled (field id -> marked)."""
     from pnp.vision.read import SheetReading
     from pnp.vision.states import assemble
 
     sheet = SheetReading(
-        source="the photo",
+        source=SOURCE,
         code=code,
         readings=tuple(readings),
         kinds={f.id: f.kind for f in fields},
@@ -125,7 +140,10 @@ def _checked(code, page, ink, readings, fields, found) -> dict[str, str]:
         ink=ink,
     )
     assembled, _ = assemble([sheet])
-    return {d.field: d.reason for a in assembled for d in a.doubtful}
+    doubts = {d.field: d.reason for a in assembled for d in a.doubtful}
+    prefix = f"{sheet.source}:"
+    settled = {k.removeprefix(prefix): v for a in assembled for k, v in a.settled.items()}
+    return doubts, settled
 
 
 def field_kinds(code) -> dict[str, str]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from pnp.vision.bubble_digits import SETTLED_CONFIDENCE, crowded_doubts, settled_digits
 from pnp.vision.read import UNREAD_KINDS, SheetReading
 from pnp.vision.states import Answers, Assembled, _base, _field_doubts, _merge, marked
 
@@ -27,6 +28,8 @@ def assemble_federation(sheets: list[SheetReading], answers: Answers) -> list[As
     A ``player`` score pad page with the serial of a Solo tracker in the batch is that
     Solo player's pad: it joins the Solo state (``score_pad``) instead of the pads.
     """
+    settled = settled_digits(sheets, answers)
+    answers = {**settled, **answers}
     solo_serials = {s.code.serial for s in sheets if s.code.sheet == "solo"}
 
     def solo_game(s: SheetReading) -> bool:
@@ -41,22 +44,13 @@ def assemble_federation(sheets: list[SheetReading], answers: Answers) -> list[As
         by_serial.setdefault(s.code.serial, []).append(s)
     out += [_solo(serial, group, answers) for serial, group in sorted(by_serial.items())]
     for assembled in out:
-        _crowded_doubts(assembled, answers)
+        crowded_doubts(assembled, answers)
+        for source in assembled.sources:
+            for key, value in settled.items():
+                if key.startswith(f"{source}:"):
+                    assembled.settled[key] = value
+                    assembled.confidence[key.removeprefix(f"{source}:")] = SETTLED_CONFIDENCE
     return out
-
-
-def _crowded_doubts(out: Assembled, answers: Answers) -> None:
-    """Doubts on two bubbles filled in one digit place (or yes and no both), page by page,
-    where the game's own reading has not named them: a bubbled total (read only to be
-    checked) or a Solo page whose other page is missing would otherwise pass them."""
-    from scoring.federation.sheet_fields import crowded
-
-    asked = {(d.source, d.field) for d in out.doubtful}
-    for sheet in out.sheets:
-        for problem, ids in crowded(marked(sheet, answers)):
-            ids = [i for i in ids if (sheet.source, i) not in asked]
-            out.doubtful += _field_doubts([sheet], ids, problem, answers)
-    out.doubtful = _merge(out.doubtful)
 
 
 def _bubble_doubts(

@@ -77,6 +77,8 @@ GUESS_INK = (EMPTY_MAX + FILLED_MIN) / 2  # a doubtful field's best guess
 # (``settled_doubts``, ``pnp.vision.page_gap``):
 NOISE = "noise"  # ink the paper's noise may have made, or hidden
 FAINT = "faint"  # too little ink to call
+# ...and where the marks of the same number can settle it (``pnp.vision.federation``):
+HATCHED = "hatched"  # a circle inked past its outline: filled, or hatched out?
 
 
 @dataclass(frozen=True)
@@ -86,7 +88,7 @@ class Doubt:
     field: str
     reason: str
     source: str
-    cause: str = ""  # NOISE or FAINT where the page may settle it
+    cause: str = ""  # NOISE, FAINT or HATCHED where the page may settle it
 
 
 @dataclass(frozen=True)
@@ -218,7 +220,9 @@ def doubts(
             and r.beyond >= BUBBLE_BEYOND
             and not r.coverage < SPARSER_THAN_FILLS * inner_fills.get(kind, 0.0)
         ):
-            out.append(Doubt(r.id, "inked past the circle: a fill, or hatched out?", source))
+            out.append(
+                Doubt(r.id, "inked past the circle: a fill, or hatched out?", source, HATCHED)
+            )
         elif not circle and r.coverage >= HATCHED_COVERAGE and r.beyond >= HATCHED_BEYOND:
             out.append(Doubt(r.id, "covered and inked past its outline: hatched out?", source))
         elif kind in SMALL_MARK_KINDS and r.beyond >= SMALL_MARK_BEYOND:
@@ -278,7 +282,7 @@ def settled_doubts(
     kinds = {f.id: f.kind for f in fields}
     shapes = {f.id: f.shape for f in fields}
     found = doubts(readings, kinds, source, shapes)
-    noisy = {d.field for d in found if d.cause}
+    noisy = {d.field for d in found if d.cause in (NOISE, FAINT)}
     if not noisy:
         return readings, found
     by_id = {r.id: r for r in readings}

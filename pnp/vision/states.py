@@ -45,6 +45,9 @@ class Assembled:
     doubtful: list[Doubt] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what blocks a state, beyond fields
     columns: list[tuple[str, int]] = field(default_factory=list)  # Federation: player -> column
+    # Fields the page's own marks decided, not the reader's ink nor a person: "SOURCE:FIELD"
+    # -> marked (``bubble_digits.settled_digits``)
+    settled: dict[str, bool] = field(default_factory=dict)
 
     @property
     def sources(self) -> list[str]:
@@ -69,6 +72,7 @@ class Assembled:
                 {"field": d.field, "reason": d.reason, "source": d.source} for d in self.doubtful
             ],
             "notes": self.notes,
+            "settled": self.settled,
         }
 
 
@@ -76,9 +80,11 @@ Answers = Mapping[str, bool]  # "FIELD" or "PHOTO:FIELD" -> marked
 
 
 def answer_for(answers: Answers, source: str, field_id: str) -> bool | None:
-    """The answer a person gave for a field of the sheet ``source``, if any."""
+    """The answer a person gave for a field of the sheet ``source``, if any (or the page
+    itself gave, keyed by the full source: ``bubble_digits.settled_digits``)."""
     path = Path(source.split("#")[0])
-    for key in (f"{path.name}:{field_id}", f"{path.stem}:{field_id}", field_id):
+    keys = (f"{source}:{field_id}", f"{path.name}:{field_id}", f"{path.stem}:{field_id}")
+    for key in (*keys, field_id):
         if key in answers:
             return answers[key]
     return None

@@ -1,0 +1,76 @@
+"""A digit with more than one bubble marked: settled from the page's own marks where a
+player would read it at once (a correction beside a clean fill, specks beside a fill),
+asked otherwise."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pnp.vision.bubble_digits import settled_digits
+from pnp.vision.fields import EMPTY_MAX, FILLED_MIN, FieldReading
+from pnp.vision.read import FAINT, HATCHED, Doubt, SheetReading
+
+SOURCE = "pad.jpg"
+
+
+def page(inks: dict[int, float], doubts: dict[int, str] | None = None) -> SheetReading:
+    """A page whose ``p2-game_pp`` units bubbles hold ``inks`` (digit -> ink share),
+    the reader doubting ``doubts`` (digit -> cause)."""
+    ids = {d: f"p2-game_pp-units-{d}" for d in range(10)}
+    readings = tuple(
+        FieldReading(ids[d], state(inks.get(d, 0.0)), inks.get(d, 0.0), 1.0) for d in ids
+    )
+    doubtful = tuple(Doubt(ids[d], "?", SOURCE, cause) for d, cause in (doubts or {}).items())
+    return SheetReading(
+        source=SOURCE,
+        code=None,
+        readings=readings,
+        kinds={i: "bubble" for i in ids.values()},
+        doubtful=doubtful,
+        reprojection_mm=0.0,
+        markers=(),
+        px_per_mm=6.25,
+        timing={},
+        page=np.zeros((1, 1), np.uint8),
+    )
+
+
+def state(ink: float) -> str:
+    return "filled" if ink >= FILLED_MIN else "empty" if ink <= EMPTY_MAX else "doubtful"
+
+
+def settled(sheet: SheetReading, answers: dict | None = None) -> dict[str, bool]:
+    return {
+        k.removeprefix(f"{SOURCE}:"): v for k, v in settled_digits([sheet], answers or {}).items()
+    }
+
+
+def test_a_bubble_hatched_out_beside_a_clean_fill_is_the_correction():
+    sheet = page({0: 0.6, 5: 0.39}, {0: HATCHED})
+    assert settled(sheet) == {"p2-game_pp-units-0": False}
+
+
+def test_a_correction_beside_a_faint_fill_is_asked():
+    assert settled(page({0: 0.6, 5: 0.2}, {0: HATCHED})) == {}
+
+
+def test_two_clean_fills_are_asked():
+    assert settled(page({1: 0.73, 2: 0.70})) == {}
+
+
+def test_two_bubbles_both_hatched_out_are_asked():
+    assert settled(page({1: 0.9, 2: 0.9}, {1: HATCHED, 2: HATCHED})) == {}
+
+
+def test_specks_beside_a_solid_fill_are_noise():
+    sheet = page({1: 0.79, 4: 0.06, 5: 0.04}, {4: FAINT, 5: FAINT})
+    assert settled(sheet) == {"p2-game_pp-units-4": False, "p2-game_pp-units-5": False}
+
+
+def test_specks_beside_a_light_fill_are_asked():
+    assert settled(page({1: 0.4, 4: 0.06}, {4: FAINT})) == {}
+
+
+def test_a_digit_a_person_answered_is_left_to_the_answer():
+    sheet = page({0: 0.6, 5: 0.39}, {0: HATCHED})
+    assert settled(sheet, {"p2-game_pp-units-5": True}) == {}
