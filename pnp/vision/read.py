@@ -77,8 +77,9 @@ GUESS_INK = (EMPTY_MAX + FILLED_MIN) / 2  # a doubtful field's best guess
 # (``settled_doubts``, ``pnp.vision.page_gap``):
 NOISE = "noise"  # ink the paper's noise may have made, or hidden
 FAINT = "faint"  # too little ink to call
-# ...and where the marks of the same number can settle it (``pnp.vision.federation``):
-HATCHED = "hatched"  # a circle inked past its outline: filled, or hatched out?
+# ...and where the other marks of its number or row can settle it (``bubble_digits``,
+# ``track_rows``):
+HATCHED = "hatched"  # a mark, or a mark hatched out (a correction)?
 
 
 @dataclass(frozen=True)
@@ -214,7 +215,7 @@ def doubts(
             and max(r.coverage, r.ink) >= SOLID_INK
             and r.beyond >= SOLID_BEYOND
         ):
-            out.append(Doubt(r.id, "filled solid: a mark, or a mark hatched out?", source))
+            out.append(Doubt(r.id, "filled solid: a mark, or a mark hatched out?", source, HATCHED))
         elif (
             circle
             and r.beyond >= BUBBLE_BEYOND
@@ -224,9 +225,11 @@ def doubts(
                 Doubt(r.id, "inked past the circle: a fill, or hatched out?", source, HATCHED)
             )
         elif not circle and r.coverage >= HATCHED_COVERAGE and r.beyond >= HATCHED_BEYOND:
-            out.append(Doubt(r.id, "covered and inked past its outline: hatched out?", source))
+            out.append(
+                Doubt(r.id, "covered and inked past its outline: hatched out?", source, HATCHED)
+            )
         elif kind in SMALL_MARK_KINDS and r.beyond >= SMALL_MARK_BEYOND:
-            out.append(Doubt(r.id, "inked past its outline: a mark hatched out?", source))
+            out.append(Doubt(r.id, "inked past its outline: a mark hatched out?", source, HATCHED))
         elif kind in SOLID_KINDS and r.coverage and r.coverage < BUBBLE_MIN_COVERAGE:
             out.append(Doubt(r.id, f"a bubble barely filled ({r.coverage:.0%})", source, FAINT))
         elif (
@@ -256,6 +259,7 @@ def doubts(
                     f"{r.ink / median[kind]:.0f}x the ink of the other marks: "
                     "a mark, or a mark hatched out?",
                     source,
+                    HATCHED,
                 )
             )
     return out

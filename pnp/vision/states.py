@@ -142,11 +142,17 @@ def _base(game: str, sheets: list[SheetReading], answers: Answers) -> Assembled:
 
 
 def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) -> Assembled:
+    from pnp.vision.track_rows import SETTLED_CONFIDENCE, settled_rows
     from scoring.stellar_drift import layouts
     from scoring.stellar_drift.marks import state_from_marks
     from scoring.stellar_drift.problem import InvalidState
 
+    settled = settled_rows(sheets, answers)
+    answers = {**settled, **answers}
     out = _base("stellar-drift", sheets, answers)
+    out.settled = settled
+    for key in settled:
+        out.confidence[key.split(":")[-1]] = SETTLED_CONFIDENCE
     kinds = {s.code.sheet: s for s in sheets}
     missing = [k for k in ("ship", "tracker", "tech") if k not in kinds]
     if missing:

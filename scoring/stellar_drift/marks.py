@@ -48,6 +48,20 @@ def _classify(mark: str) -> tuple[str, dict[str, str]] | None:
     return None
 
 
+def ordered_box(mark: str) -> tuple[str, int] | None:
+    """(row, box number) of a Track or Tech box, whose boxes are checked in order from
+    box 1; None for any other field.
+
+    >>> ordered_box("track-life_support-6"), ordered_box("tech-green-2"), ordered_box("bonus-red")
+    (('track-life_support', 6), ('tech-green', 2), None)
+    """
+    found = _classify(mark)
+    if found is None or found[0] not in ("track", "tech"):
+        return None
+    row, n = mark.rsplit("-", 1)
+    return row, int(n)
+
+
 def state_from_marks(
     marked_field_ids: Iterable[str],
     ship: Ship,

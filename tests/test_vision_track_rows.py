@@ -1,0 +1,99 @@
+"""A Stellar Drift row read with a gap: the boxes past it taken back when every one was
+doubted as a correction and the gap is plainly empty; asked otherwise."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pnp.vision.fields import FieldReading
+from pnp.vision.read import FAINT, HATCHED, Doubt, SheetReading
+from pnp.vision.track_rows import settled_rows
+
+SOURCE = "tech.jpg"
+ROW = "tech-green"
+
+
+def page(checked: set[int], doubts: dict[int, str] | None = None) -> SheetReading:
+    """A page whose green Tech boxes 1..9 are read filled where ``checked``, the reader
+    doubting ``doubts`` (box -> cause; a FAINT box is read doubtful, unmarked)."""
+    doubts = doubts or {}
+
+    def reading(n: int) -> FieldReading:
+        if n in checked:
+            return FieldReading(f"{ROW}-{n}", "filled", 0.9, 1.0)
+        return FieldReading(f"{ROW}-{n}", "doubtful" if n in doubts else "empty", 0.02, 0.6)
+
+    return SheetReading(
+        source=SOURCE,
+        code=None,
+        readings=tuple(reading(n) for n in range(1, 10)),
+        kinds={f"{ROW}-{n}": "tech_box" for n in range(1, 10)},
+        doubtful=tuple(Doubt(f"{ROW}-{n}", "?", SOURCE, c) for n, c in doubts.items()),
+        reprojection_mm=0.0,
+        markers=(),
+        px_per_mm=6.25,
+        timing={},
+        page=np.zeros((1, 1), np.uint8),
+    )
+
+
+def settled(sheet: SheetReading, answers: dict | None = None) -> dict[str, bool]:
+    found = settled_rows([sheet], answers or {})
+    return {k.removeprefix(f"{SOURCE}:"): v for k, v in found.items()}
+
+
+def test_a_box_past_the_gap_doubted_as_a_correction_is_taken_back():
+    assert settled(page({1, 2, 3, 4, 5, 8}, {8: HATCHED})) == {f"{ROW}-8": False}
+
+
+def test_every_box_past_the_gap_must_look_taken_back():
+    assert settled(page({1, 2, 3, 7, 8}, {8: HATCHED})) == {}
+    assert settled(page({1, 2, 3, 7, 8}, {7: HATCHED, 8: HATCHED})) == {
+        f"{ROW}-7": False,
+        f"{ROW}-8": False,
+    }
+
+
+def test_a_doubted_box_in_the_gap_is_asked():
+    assert settled(page({1, 2, 3, 5}, {4: FAINT, 5: HATCHED})) == {}
+
+
+def test_a_row_without_a_gap_is_left_alone():
+    assert settled(page({1, 2, 3}, {3: HATCHED})) == {}
+
+
+def test_a_row_a_person_answered_is_left_to_the_answer():
+    assert settled(page({1, 2, 5}, {5: HATCHED}), {f"{ROW}-3": True}) == {}
+
+
+def test_a_tech_box_taken_back_past_the_rows_end_leaves_the_players_state():
+    from dataclasses import replace
+
+    from flat_pages import flat_reading
+
+    from pnp.synth.marks import sheet_marks
+    from pnp.synth.states import random_state
+    from pnp.vision.states import assemble
+
+    state = random_state("stellar-drift", 3)
+    pages = sheet_marks("stellar-drift", state)
+    sheets = [flat_reading(m, 3, f"{m.sheet}.png")[0] for m in pages]
+    tech = next(s for s in sheets if s.code.sheet == "tech")
+    (clean,), _ = assemble(sheets)
+    assert clean.state is not None and not clean.doubtful
+    # a box two past the end of a row read filled, and doubted: hatched out?
+    row, end = next(
+        (r, n)
+        for r in ("tech-yellow", "tech-green", "tech-red")
+        for n in range(1, 8)
+        if f"{r}-{n}" not in {x.id for x in tech.readings if x.state == "filled"}
+    )
+    extra = f"{row}-{end + 1}"
+    readings = tuple(
+        replace(x, state="filled", ink=0.95) if x.id == extra else x for x in tech.readings
+    )
+    doubt = Doubt(extra, "filled solid: a mark, or a mark hatched out?", tech.source, HATCHED)
+    changed = replace(tech, readings=readings, doubtful=(*tech.doubtful, doubt))
+    (a,), _ = assemble([changed if s is tech else s for s in sheets])
+    assert a.state == clean.state and not a.doubtful
+    assert a.settled == {f"tech.png:{extra}": False}
