@@ -193,3 +193,30 @@ def test_a_small_open_loop_beside_a_cross_is_the_circled_value():
 def test_two_crossed_values_of_a_reached_frontier_are_asked_not_guessed():
     hid, reading = _redrawn_frontier(3, _cross, _cross)
     assert f"frontier-{hid}-high" in {d.field for d in reading.doubtful}
+
+
+def test_a_tile_symbol_between_lookalikes_is_the_one_no_other_tile_shows():
+    from pnp.vision.distant_suns import _Reader
+    from pnp.vision.glyph_match import GlyphScores
+
+    glyph = {z.id: z.glyph for z in SHAPES.all_zones}
+    square, circle = glyph["station"], glyph["orbit"]
+    assert {square, circle} == {"square", "circle"}, glyph
+    (marks,) = sheet_marks("distant-suns", random_state("distant-suns", 3))
+    sheet_map = common_map(build_page(marks).map.code)
+    reader = _Reader(None, None, sheet_map, [], PX, None, COSMOS, SHAPES)
+    tiles = {
+        "treasure": GlyphScores(((circle, 0.94), (square, 0.90), ("moon", 0.78))),  # sure
+        "upgrade": GlyphScores(((square, 0.985), (circle, 0.963), ("moon", 0.83))),  # close
+    }
+    _, optimization = reader.board(tiles, {})
+    assert optimization == {"orbit": "treasure", "station": "upgrade"}
+    assert "score-tile-upgrade-zone" not in {d.field for d in reader.doubts}
+    # with both boxes close between the two, neither is guessed
+    tiles["treasure"] = GlyphScores(((circle, 0.93), (square, 0.92)))
+    reader = _Reader(None, None, sheet_map, [], PX, None, COSMOS, SHAPES)
+    _, optimization = reader.board(tiles, {})
+    assert optimization == {}
+    assert {"score-tile-upgrade-zone", "score-tile-treasure-zone"} <= {
+        d.field for d in reader.doubts
+    }

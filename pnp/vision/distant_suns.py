@@ -350,19 +350,37 @@ class _Reader:
     def board(self, tiles, hexes: dict[Hex, HexRead]) -> tuple[list[str], dict[str, str]]:
         drawn = {h.zone for h in hexes.values() if h.covered and len(h.candidates) == 1}
         optimization: dict[str, str] = {}
+        lookalikes = {
+            tile: [k for k, v in s.ranked if v >= s.score - GLYPH_MARGIN and k in self.glyph_zone]
+            for tile, s in tiles.items()
+            if s is not None
+        }
+        # each tile is paired with its own zone: a symbol read surely in one box is not
+        # the symbol of another
+        sure = {
+            c[0]: t
+            for t, c in lookalikes.items()
+            if len(c) == 1 and tiles[t].score >= GLYPH_MIN_SCORE
+        }
         for tile, s in tiles.items():
             fid = f"score-tile-{tile}-zone"
             if s is None:
                 self.confidence[fid] = 0.5
                 self.doubt(fid, f"no zone symbol drawn for the {tile} tile")
                 continue
-            close = [k for k, v in s.ranked if v >= s.score - GLYPH_MARGIN and k in self.glyph_zone]
+            close = lookalikes[tile]
             if len(close) > 1:
                 # a symbol the hexes show settles a box between lookalikes
                 shown = [k for k in close if self.glyph_zone[k] in drawn]
                 if len(shown) == 1:
                     close = shown
                     self.notes.append(f"{fid}: {shown[0]} chosen, the only lookalike drawn")
+            if len(close) > 1:
+                free = [k for k in close if k not in sure]
+                if len(free) == 1:
+                    close = free
+                    taken = ", ".join(f"{k} ({sure[k]})" for k in lookalikes[tile] if k in sure)
+                    self.notes.append(f"{fid}: {free[0]} chosen, its lookalikes are {taken}")
             if len(close) != 1 or s.score < GLYPH_MIN_SCORE:
                 self.confidence[fid] = 0.5
                 self.doubt(fid, "zone symbol unclear", tuple(self.glyph_zone[k] for k in close))
