@@ -220,3 +220,32 @@ def test_a_tile_symbol_between_lookalikes_is_the_one_no_other_tile_shows():
     assert {"score-tile-upgrade-zone", "score-tile-treasure-zone"} <= {
         d.field for d in reader.doubts
     }
+
+
+def _upgrade_reader(inks: dict[int, float], answered=()):
+    """A Cosmos reader whose Upgrade-used boxes hold ``inks`` (box -> share, read filled)."""
+    from pnp.vision.distant_suns import _Reader
+    from pnp.vision.fields import FieldReading
+
+    (marks,) = sheet_marks("distant-suns", random_state("distant-suns", 3))
+    sheet_map = common_map(build_page(marks).map.code)
+    readings = [FieldReading(f"upgrade-{i}-used", "filled", ink, 1.0) for i, ink in inks.items()]
+    reader = _Reader(None, None, sheet_map, readings, PX, None, COSMOS, SHAPES)
+    reader.answered = frozenset(answered)
+    return reader
+
+
+def test_a_solid_upgrade_box_past_what_the_shapes_spend_is_settled_unchecked():
+    reader = _upgrade_reader({1: 0.3, 2: 0.35, 3: 0.99})
+    ids = [f"upgrade-{i}-used" for i in (1, 2, 3)]
+    assert reader._checked(ids, 2) == ids[:2]
+    assert reader.settled == {"upgrade-3-used": False}
+    # as many as the shapes spend: the solid box is checked
+    reader = _upgrade_reader({1: 0.3, 2: 0.35, 3: 0.99})
+    assert reader._checked(ids, 3) == ids and reader.settled == {"upgrade-3-used": True}
+
+
+def test_a_person_answering_an_upgrade_box_outranks_the_shapes():
+    reader = _upgrade_reader({1: 0.3, 2: 0.35, 3: 0.99}, answered={"upgrade-3-used"})
+    ids = [f"upgrade-{i}-used" for i in (1, 2, 3)]
+    assert reader._checked(ids, 2) == ids and reader.settled == {}

@@ -28,7 +28,6 @@ from pnp.vision.states import Answers, Assembled, _field_doubts, _merge, answer_
 CLEAN_FILL_INK = 0.35  # a fill beside corrections: its circle at least this inked
 SOLID_FILL_INK = 0.5  # a fill beside specks...
 SPECK_INK = 0.15  # ...and what the specks hold at most
-SETTLED_CONFIDENCE = 0.75  # of a bubble read by its digit's other marks
 
 
 def settled_digits(sheets: list[SheetReading], answers: Answers) -> dict[str, bool]:

@@ -31,7 +31,7 @@ outline does not decide, are listed in ``doubtful``.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
@@ -123,6 +123,9 @@ class CosmosReading:
     hexes: dict[str, HexRead] = field(repr=False)
     order_known: bool = False
     notes: tuple[str, ...] = ()
+    # Boxes whose mark the placement rules decided, not their ink (field id -> checked):
+    # Upgrade boxes read solid or faint, settled by what the shapes spend or cover.
+    settled: dict[str, bool] = field(default_factory=dict)
 
     @property
     def clear(self) -> bool:
@@ -188,8 +191,12 @@ def read_cosmos(
     blank: np.ndarray | None = None,
     cosmos: Cosmos | None = None,
     shapes: Shapes | None = None,
+    answered: Collection[str] = (),
 ) -> CosmosReading:
     """Read a flattened Cosmos sheet (common box, gray) into a DistantSunsState dict.
+
+    ``answered`` names the fields of ``readings`` a person answered: their state stands,
+    and no rule settles them otherwise.
 
     ``mask`` is :func:`pnp.vision.fields.added_ink` of ``flat``, ``sheet_map`` the
     map in common-box mm (:func:`pnp.vision.reference.common_map`) and ``readings``
@@ -204,7 +211,9 @@ def read_cosmos(
 
         c = sheet_map.code
         blank = reference_image(c.game, c.sheet, c.layout, px_per_mm)
-    return _Reader(flat, mask, sheet_map, readings, px_per_mm, blank, cosmos, shapes).read()
+    reader = _Reader(flat, mask, sheet_map, readings, px_per_mm, blank, cosmos, shapes)
+    reader.answered = frozenset(answered)
+    return reader.read()
 
 
 @lru_cache(maxsize=1)
@@ -234,6 +243,8 @@ class _Reader:
         # (zone, run) -> ``covers``: the same runs come back for every reading of the
         # unsure symbols that ``partition`` tries
         self._covers: dict[tuple[str, frozenset[Hex]], list] = {}
+        self.settled: dict[str, bool] = {}
+        self.answered: frozenset[str] = frozenset()
 
     def doubt(self, fid: str, reason: str, options: Iterable[str] = ()) -> None:
         self.doubts.append(Doubt(fid, reason, tuple(options)))
@@ -269,6 +280,7 @@ class _Reader:
             hexes={hex_id(h.hex): h for h in hexes.values()},
             order_known=False,
             notes=tuple(self.notes),
+            settled=dict(self.settled),
         )
 
     # --- score summary: which zone faces which tile ------------------------------
@@ -603,7 +615,7 @@ class _Reader:
             if r is None:
                 continue
             self.confidence[fid] = r.confidence
-            if r.state == "filled" and r.ink < SOLID_INK:
+            if r.state == "filled" and (r.ink < SOLID_INK or fid in self.answered):
                 sure.append(fid)
             elif r.state != "empty":
                 maybe.append(fid)
@@ -612,8 +624,10 @@ class _Reader:
         need = expected - len(sure)
         if need == 0:
             self.notes.append(f"{', '.join(maybe)}: read as unchecked (scribbled out?)")
+            self.settled |= dict.fromkeys(maybe, False)
             return sorted(sure, key=_index)
         if need == len(maybe):
+            self.settled |= dict.fromkeys(maybe, True)
             return sorted(sure + maybe, key=_index)
         if 0 <= need < len(maybe):
             # a correction is scribbled over twice: the densest boxes are the ones
@@ -626,6 +640,7 @@ class _Reader:
                 self.notes.append(
                     f"{', '.join(out)}: read as scribbled out (the shapes spend {expected})"
                 )
+                self.settled |= dict.fromkeys(out, False) | dict.fromkeys(kept, True)
                 return sorted(sure + kept, key=_index)
         for fid in maybe:
             self.doubt(fid, "solid or faint mark: checked, or scribbled out?")

@@ -17,9 +17,17 @@ from __future__ import annotations
 
 import re
 
-from pnp.vision.bubble_digits import SETTLED_CONFIDENCE, crowded_doubts, settled_digits
+from pnp.vision.bubble_digits import crowded_doubts, settled_digits
 from pnp.vision.read import UNREAD_KINDS, SheetReading
-from pnp.vision.states import Answers, Assembled, _base, _field_doubts, _merge, marked
+from pnp.vision.states import (
+    SETTLED_CONFIDENCE,
+    Answers,
+    Assembled,
+    _base,
+    _field_doubts,
+    _merge,
+    marked,
+)
 
 
 def assemble_federation(sheets: list[SheetReading], answers: Answers) -> list[Assembled]:

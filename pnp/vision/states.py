@@ -77,6 +77,9 @@ class Assembled:
 
 
 Answers = Mapping[str, bool]  # "FIELD" or "PHOTO:FIELD" -> marked
+# The confidence of a field the page's other marks and the rules decided (``settled``),
+# not its own ink nor a person.
+SETTLED_CONFIDENCE = 0.75
 
 
 def answer_for(answers: Answers, source: str, field_id: str) -> bool | None:
@@ -142,7 +145,7 @@ def _base(game: str, sheets: list[SheetReading], answers: Answers) -> Assembled:
 
 
 def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) -> Assembled:
-    from pnp.vision.track_rows import SETTLED_CONFIDENCE, settled_rows
+    from pnp.vision.track_rows import settled_rows
     from scoring.stellar_drift import layouts
     from scoring.stellar_drift.marks import state_from_marks
     from scoring.stellar_drift.problem import InvalidState
@@ -215,14 +218,17 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
     c = sheet.code
     blank = reference_image(c.game, c.sheet, c.layout, sheet.px_per_mm)
     mask = sheet.ink if sheet.ink is not None else added_ink(sheet.page, blank, sheet.px_per_mm)
-    readings = []
+    readings, answered = [], []
     for r in sheet.readings:
         answer = answer_for(answers, sheet.source, r.id)
         if answer is not None:
             r = replace(r, state="filled" if answer else "empty", confidence=1.0)
+            answered.append(r.id)
         readings.append(r)
     try:
-        cosmos = read_cosmos(sheet.page, mask, common_map(c), readings, sheet.px_per_mm, blank)
+        cosmos = read_cosmos(
+            sheet.page, mask, common_map(c), readings, sheet.px_per_mm, blank, answered=answered
+        )
     except Exception as exc:  # a reader still being written must not stop the batch
         out.doubtful.append(
             Doubt(
@@ -234,8 +240,11 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
         return out
     out.state = cosmos.state
     out.confidence.update(cosmos.confidence)
+    # Upgrade boxes the shapes settled are no longer asked about (their ink was)
+    out.settled = {f"{sheet.source}:{i}": v for i, v in cosmos.settled.items()}
+    out.confidence.update(dict.fromkeys(cosmos.settled, SETTLED_CONFIDENCE))
     out.doubtful = _merge(
-        out.doubtful
+        [d for d in out.doubtful if d.field not in cosmos.settled]
         + [
             Doubt(d.field, d.reason, sheet.source)
             for d in cosmos.doubtful

@@ -20,8 +20,6 @@ from collections import defaultdict
 from pnp.vision.read import HATCHED, SheetReading
 from pnp.vision.states import Answers, answer_for, marked
 
-SETTLED_CONFIDENCE = 0.75  # of a box read by its row's other marks
-
 
 def settled_rows(sheets: list[SheetReading], answers: Answers) -> dict[str, bool]:
     """Answers (keyed by each sheet's full source, as ``answer_for`` takes them first)
