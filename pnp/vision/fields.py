@@ -381,11 +381,6 @@ def _fill(values, valid, sigma, weights=False):
     return (out, weight) if weights else out
 
 
-@lru_cache(maxsize=4)
-def _grid(h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
-    return np.meshgrid(np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32))
-
-
 def align(seen: np.ndarray, blank: np.ndarray, px_per_mm: float) -> np.ndarray:
     """``seen`` resampled so that its print lies where the blank sheet's does."""
     return _aligned(seen, _prepared(blank, px_per_mm))
@@ -394,15 +389,15 @@ def align(seen: np.ndarray, blank: np.ndarray, px_per_mm: float) -> np.ndarray:
 def _aligned(seen: np.ndarray, prep: _Blank) -> np.ndarray:
     field = _shift_grid(seen, prep)
     h, w = seen.shape
-    x, y = _grid(h, w)
     if field is None:
         return seen.copy()
-    # One channel at a time: contiguous maps, added in place.
-    mx = cv2.resize(np.ascontiguousarray(field[..., 0]), (w, h), interpolation=cv2.INTER_LINEAR)
-    my = cv2.resize(np.ascontiguousarray(field[..., 1]), (w, h), interpolation=cv2.INTER_LINEAR)
-    cv2.add(mx, x, dst=mx)
-    cv2.add(my, y, dst=my)
-    return cv2.remap(seen, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    # One channel at a time: contiguous maps. Relative to each pixel (cv2 adds its
+    # coordinates as the float32 sum that absolute maps would hold: the same page, less
+    # two passes over it and the cached coordinate grids).
+    dx = cv2.resize(np.ascontiguousarray(field[..., 0]), (w, h), interpolation=cv2.INTER_LINEAR)
+    dy = cv2.resize(np.ascontiguousarray(field[..., 1]), (w, h), interpolation=cv2.INTER_LINEAR)
+    flags = cv2.INTER_LINEAR | cv2.WARP_RELATIVE_MAP
+    return cv2.remap(seen, dx, dy, flags, borderMode=cv2.BORDER_REPLICATE)
 
 
 def added_ink(
