@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
+from pnp.vision.align import phase_correlate, tile_spectra
 
 EMPTY_MAX = 0.009  # at most this share of a field's inside inked: empty
 FILLED_MIN = 0.045  # at least this share: filled; between the two: doubtful
@@ -153,22 +154,16 @@ def _shift_grid(seen: np.ndarray, prep: _Blank) -> np.ndarray | None:
     b = cv2.resize(seen, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
     # 1 - clip(b, 0, 1), in cv2's passes (numpy's clip is slower): the same floats
     b = cv2.subtract(1.0, cv2.min(cv2.max(b, 0.0, dst=b), 1.0, dst=b), dst=b)
-    tile, window = prep.tile, _hanning(prep.tile)
-    a = prep.aligned_on
     shift = np.zeros((*prep.grid, 2), np.float32)
     valid = np.zeros(prep.grid, np.float32)
-    for j, i, y0, x0 in prep.tiles:
-        # Copies: on a tile of an optimal DFT size (36 px at 5 px/mm, not 46 at 6.25)
-        # cv2.phaseCorrelate applies the window to its inputs in place, which would
-        # window the cached blank (and overlapping tiles) again on every read.
-        (dx, dy), response = cv2.phaseCorrelate(
-            a[y0 : y0 + tile, x0 : x0 + tile].copy(),
-            b[y0 : y0 + tile, x0 : x0 + tile].copy(),
-            window,
-        )
-        if response > ALIGN_MIN_RESPONSE and max(abs(dx), abs(dy)) < tile / 4:
-            shift[j, i] = dx, dy
-            valid[j, i] = 1
+    if len(prep.tile_corners):
+        # cv2.phaseCorrelate of every tile against the blank's (whose DFTs are cached)
+        spectra = tile_spectra(b, prep.tile_corners, prep.tile, _hanning(prep.tile))
+        found, response = phase_correlate(prep.tile_spectra, spectra)
+        good = (response > ALIGN_MIN_RESPONSE) & (np.abs(found).max(axis=1) < prep.tile / 4)
+        rows, cols = prep.tile_cells[good].T
+        shift[rows, cols] = found[good]
+        valid[rows, cols] = 1
     if not valid.any():
         return None
     for _ in range(2):
@@ -187,10 +182,13 @@ class _Blank:
     printed: np.ndarray  # uint8, the blank with its print widened a little
     readable: np.ndarray  # uint8, 1 = print light enough for ink to show
     white: np.ndarray  # uint8, 1 = plain paper (where the noise is measured)
-    aligned_on: np.ndarray  # float32, half size, 1 - blank: what the tiles align
     tile: int
     grid: tuple[int, int]  # rows, columns of alignment tiles
-    tiles: tuple[tuple[int, int, int, int], ...]  # (row, column, y0, x0) of tiles with print
+    # The tiles with print: (n, 2) grid cells (row, column) and corners (y0, x0) at half
+    # size, and the DFTs of the blank's tiles (1 - blank, ``pnp.vision.align.tile_spectra``)
+    tile_cells: np.ndarray
+    tile_corners: np.ndarray
+    tile_spectra: np.ndarray
     px_per_mm: float
     blank: np.ndarray  # uint8, the blank sheet as rendered
     # A sparse sample of half-size pixels near print: the flat indices of the four page
@@ -317,6 +315,7 @@ def _prepare(blank: np.ndarray, px_per_mm: float) -> _Blank:
             x0 = min(max(0, round((i + 0.5) * w / gw - tile / 2)), w - tile)
             if a[y0 : y0 + tile, x0 : x0 + tile].std() >= ALIGN_MIN_PRINT:
                 tiles.append((j, i, y0, x0))
+    placed = np.array(tiles, np.intp).reshape(-1, 4)
     half = cv2.resize(blank, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
     near = cv2.dilate((half < 180).astype(np.uint8), np.ones((4, 4), np.uint8))
     sample = np.zeros_like(near)
@@ -342,10 +341,11 @@ def _prepare(blank: np.ndarray, px_per_mm: float) -> _Blank:
         readable=(level > DARK_PRINT).astype(np.uint8),
         white=(level > 0.9).astype(np.uint8),
         has_white=bool((level > 0.9).any()),
-        aligned_on=a,
         tile=tile,
         grid=(gh, gw),
-        tiles=tuple(tiles),
+        tile_cells=placed[:, :2],
+        tile_corners=placed[:, 2:],
+        tile_spectra=tile_spectra(a, placed[:, 2:], tile, _hanning(tile)),
         px_per_mm=px_per_mm,
     )
 
@@ -381,11 +381,6 @@ def _fill(values, valid, sigma, weights=False):
     return (out, weight) if weights else out
 
 
-@lru_cache(maxsize=4)
-def _grid(h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
-    return np.meshgrid(np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32))
-
-
 def align(seen: np.ndarray, blank: np.ndarray, px_per_mm: float) -> np.ndarray:
     """``seen`` resampled so that its print lies where the blank sheet's does."""
     return _aligned(seen, _prepared(blank, px_per_mm))
@@ -394,15 +389,15 @@ def align(seen: np.ndarray, blank: np.ndarray, px_per_mm: float) -> np.ndarray:
 def _aligned(seen: np.ndarray, prep: _Blank) -> np.ndarray:
     field = _shift_grid(seen, prep)
     h, w = seen.shape
-    x, y = _grid(h, w)
     if field is None:
         return seen.copy()
-    # One channel at a time: contiguous maps, added in place.
-    mx = cv2.resize(np.ascontiguousarray(field[..., 0]), (w, h), interpolation=cv2.INTER_LINEAR)
-    my = cv2.resize(np.ascontiguousarray(field[..., 1]), (w, h), interpolation=cv2.INTER_LINEAR)
-    cv2.add(mx, x, dst=mx)
-    cv2.add(my, y, dst=my)
-    return cv2.remap(seen, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    # One channel at a time: contiguous maps. Relative to each pixel (cv2 adds its
+    # coordinates as the float32 sum that absolute maps would hold: the same page, less
+    # two passes over it and the cached coordinate grids).
+    dx = cv2.resize(np.ascontiguousarray(field[..., 0]), (w, h), interpolation=cv2.INTER_LINEAR)
+    dy = cv2.resize(np.ascontiguousarray(field[..., 1]), (w, h), interpolation=cv2.INTER_LINEAR)
+    flags = cv2.INTER_LINEAR | cv2.WARP_RELATIVE_MAP
+    return cv2.remap(seen, dx, dy, flags, borderMode=cv2.BORDER_REPLICATE)
 
 
 def added_ink(
