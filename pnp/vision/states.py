@@ -144,6 +144,11 @@ def _base(game: str, sheets: list[SheetReading], answers: Answers) -> Assembled:
 # --- Stellar Drift -------------------------------------------------------------
 
 
+# State paths whose checks rest on the Ship sheet's repaired spaces: without the ship in
+# the batch they say nothing of the Tracker and Tech sheets read.
+SHIP_CHECKS = frozenset({"ship", "repaired", "section_bonus"})
+
+
 def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) -> Assembled:
     from pnp.vision.track_rows import settled_rows
     from scoring.stellar_drift import layouts
@@ -181,6 +186,8 @@ def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) ->
         for problem in exc.problems:
             if problem.severity != "error":
                 continue
+            if "ship" not in kinds and problem.field in SHIP_CHECKS:
+                continue  # the ship taken in its place has nothing repaired
             on_sheets = [f for f in problem.marks if any(f in s.kinds for s in sheets)]
             if on_sheets:
                 out.doubtful += _field_doubts(sheets, on_sheets, str(problem), answers)
