@@ -465,6 +465,22 @@ def hatched_out(
         dark = darkness(masks, boxes.inside[n])
         return pen is not None and dark is not None and dark >= least * pen
 
+    def hatched_box(n: int, seen: tuple[float, float] | None, reach) -> bool:
+        """Whether box ``n``, reached past three sides as a hatching reaches, is as dark
+        as the pen's strokes (its tone not striped) or crossed two ways (``CROSSED_WAYS``)."""
+        if _past_sides(reach) < DARK_BOX_SIDES or not _within(reach, DARK_BOX_REACH):
+            return False
+        r = readings[n]
+        if r.coverage >= DARK_BOX_COVERAGE and (seen is None or seen[0] < STRIPED):
+            if as_dark_as_strokes(n, DARK_BOX):
+                return True
+        return (
+            r.coverage >= CROSSED_COVERAGE
+            and (one_way := coherence(masks, boxes.inside[n], px_per_mm)) is not None
+            and one_way <= CROSSED_WAYS
+            and _quiet(masks, fields[n], px_per_mm)
+        )
+
     for n in candidates:
         if n in hatched:
             continue
@@ -506,24 +522,7 @@ def hatched_out(
             and _quiet(masks, f, px_per_mm)
         ):
             hatched.append(n)
-        elif (
-            f.kind not in CROSSED_KINDS  # weighed against the page's crosses instead
-            and _past_sides(reach) >= DARK_BOX_SIDES
-            and _within(reach, DARK_BOX_REACH)
-            and (
-                (
-                    r.coverage >= DARK_BOX_COVERAGE
-                    and (seen is None or seen[0] < STRIPED)
-                    and as_dark_as_strokes(n, DARK_BOX)
-                )
-                or (
-                    r.coverage >= CROSSED_COVERAGE
-                    and (one_way := coherence(masks, boxes.inside[n], px_per_mm)) is not None
-                    and one_way <= CROSSED_WAYS
-                    and _quiet(masks, f, px_per_mm)
-                )
-            )
-        ):
+        elif f.kind not in CROSSED_KINDS and hatched_box(n, seen, reach):
             hatched.append(n)
         elif (
             f.kind not in CROSSED_KINDS
