@@ -35,6 +35,19 @@ plain paper), two measures still tell a hatching-out on quiet paper (``QUIET_PAP
   covered: the inside nearly all inked, all four corners of
   the square inked (a fill is kept inside the circle; one drawn too large is a disc,
   and covers the corners only partly), and no side reached past ``CIRCLE_REACH``.
+
+Where the hand's fills do not tell, its strokes do: a player who sees a box or a circle
+as dark all over as the pen's own strokes on the rest of the page (``DARK_CIRCLE``,
+``DARK_BOX``, ``page_marks.StrokeDarkness``) knows it was gone over and over, not filled
+once: a fill leaves paper between its strokes. On quiet paper, a circle whose square is
+covered and reached past no farther than ``DARK_CIRCLE_REACH``, or a box nearly all
+covered and reached past three sides within ``DARK_BOX_REACH`` (its tone not striped),
+that dark is hatched out. So is a box so reached, less covered (a light hand), whose
+strokes cross with no direction to them (``CROSSED_WAYS``): a fill runs one way.
+
+And a covered box whose ink runs past one side only, on past ``RUN_ON_MM`` (into the next
+box's mark), with its own ink about its centre, holds a fill with its neighbour's ink
+beside it, not a hatching (which runs a little past most sides): ``striped``, not asked.
 """
 
 from __future__ import annotations
@@ -130,6 +143,38 @@ DENSER_THAN_FILLS = 1.0
 # circle is left to a person.
 DARKER_THAN_FILLS = 1.0
 FILL_COVERAGE = 0.5  # a mark covering this much of its field is a fill (not a tick)
+# A box or circle hatched out is gone over in two directions, strokes over strokes: on
+# quiet paper, as dark all over as the pen's strokes (``page_marks.StrokeDarkness``, over
+# the page's other marks), where a fill, even one drawn too large and reaching into the
+# corners, leaves paper between its strokes. The mean darkness of the inside over the
+# pen's strokes, on tune8 (seed 8), val11 (seed 11) and a seed 21 set, all levels:
+# circles hatched out and inking their square's corners 0.82-1.07 (easy/normal mostly
+# 0.92-1.02), fills inking them too at most 0.88 on quiet paper (0.94 on a hard page whose
+# paper could not be measured); boxes hatched out, covered and reached past three sides
+# 0.83-1.07, and no fill so covered and reached came to this test.
+DARK_CIRCLE = 0.92
+DARK_BOX = 0.85
+DARK_CIRCLE_REACH = 1.5  # mm: hatched circles 1.44 at most on tune8 (``CIRCLE_REACH``)
+DARK_BOX_COVERAGE = 0.95
+DARK_BOX_SIDES = 3  # a box drawn too large, pushed to a corner, runs past two sides
+DARK_BOX_REACH = 2.0  # mm: hatchings up to 1.8 on tune8 over 10 mm boxes
+# A box covered whose ink past the outline lies past one side only and runs on at least
+# ``RUN_ON_MM`` (median over the side: the walk ends at 3.0) holds a mark of its own with
+# the next box's ink beside it: a hatching runs past two sides or more, and no farther
+# than 1.8 mm (tune8 and val11: no hatched box past one side only by more than 1.0 mm;
+# fills with a neighbour's overrun beside them 2.1-3.0). Its own ink lies about its
+# centre, at least ``OWN_HALF`` of it in the half away from that side (a neighbour's
+# overrun inks the near half). Marked ``striped`` (a fill; ``doubts`` does not ask).
+RUN_ON_MM = 2.0
+OWN_HALF = 0.3
+# A box reached past three sides within ``DARK_BOX_REACH``, whose strokes cross with no
+# direction to them (coherence at most ``CROSSED_WAYS``), on quiet paper, is hatched out
+# though a light hand (pencil) left it less covered than ``BOX_COVERAGE``: a fill is one
+# family of strokes. On tune8, val11 and fresh seed 21 and 22 sets, all levels, boxes
+# covered at least 0.5 and so reached: hatchings 0.01-0.33 (covered 0.71-1.0), fills 0.23
+# (covered 0.57, a hard page), 0.32 (a hard page), the rest 0.45 and more.
+CROSSED_WAYS = 0.2
+CROSSED_COVERAGE = 0.7
 # A field covered and run past its outline, but lighter than the page's fills of its kind
 # (mean darkness at most this times their median), is a fill drawn too large: its
 # strokes parted as it grew. Marked ``striped`` (a fill; ``doubts`` does not ask). On
@@ -266,6 +311,38 @@ def box_reach_hatched(reach) -> bool:
     return past >= BOX_SIDES and farthest <= BOX_REACH[1] and far_columns <= BOX_REACH_P90
 
 
+def _past_sides(reach) -> int:
+    """How many sides ink reaches past by ``BOX_REACH[0]`` (median), 0 without a reach."""
+    return 0 if reach is None else sum(median >= BOX_REACH[0] for median, _ in reach)
+
+
+def _within(reach, mm: float) -> bool:
+    """Whether no side is reached past farther than ``mm`` (median over the side)."""
+    return reach is not None and max(median for median, _ in reach) <= mm
+
+
+def _runs_on_past_one_side(reach) -> bool:
+    """Whether the ink past a box's outline lies past one side only and runs on from it
+    (``RUN_ON_MM``): ink of the box next door, not a hatching's fringe."""
+    if reach is None or _past_sides(reach) != 1:
+        return False
+    return max(median for median, _ in reach) >= RUN_ON_MM
+
+
+def _own_ink_centred(masks: InkMasks, f: Field, inside, reach) -> bool:
+    """Whether at least ``OWN_HALF`` of the box's ink lies in the half of it away from the
+    one side its ink runs past: a mark of its own, not a neighbour's ink run in."""
+    x0, y0, x1, y1 = (max(0, int(v)) for v in inside)
+    ink = masks.ink[y0:y1, x0:x1] > 0
+    total = int(ink.sum())
+    if total == 0:
+        return False
+    side = max(range(4), key=lambda k: reach[k][0])  # top, bottom, left, right
+    h, w = ink.shape
+    away = (ink[h // 2 :], ink[: h // 2], ink[:, w // 2 :], ink[:, : w // 2])[side]
+    return int(away.sum()) >= OWN_HALF * total
+
+
 def _dense(r: FieldReading, page_fills: float | None) -> bool:
     """Whether a circle is covered as a hatching covers it: nearly all, or at least as
     densely as the page's fills kept inside their circles (their median ``page_fills``)."""
@@ -287,14 +364,20 @@ def circle_reach_hatched(reach) -> bool:
     return reach is not None and max(median for median, _ in reach) <= CIRCLE_REACH
 
 
-def darkness(masks: InkMasks, inside) -> float | None:
-    """The mean darkness (1 - the photo over its print) of the readable part of a box."""
+def relative_tone(masks: InkMasks, inside) -> tuple[np.ndarray, np.ndarray]:
+    """Each pixel of a box (px) in the photo over its print (paper 1, ink darker, at most
+    1.2), and which of them are readable (print light enough for ink to show)."""
     x0, y0, x1, y1 = (max(0, int(v)) for v in inside)
-    readable = masks.readable[y0:y1, x0:x1] > 0
-    if not readable.any():
-        return None
     window = masks.printed[y0:y1, x0:x1]
     relative = np.minimum(masks.seen[y0:y1, x0:x1] / np.maximum(window / 255, 0.05), 1.2)
+    return relative, masks.readable[y0:y1, x0:x1] > 0
+
+
+def darkness(masks: InkMasks, inside) -> float | None:
+    """The mean darkness (1 - the photo over its print) of the readable part of a box."""
+    relative, readable = relative_tone(masks, inside)
+    if not readable.any():
+        return None
     return float(1 - relative[readable].mean())
 
 
@@ -322,10 +405,11 @@ def hatched_out(
     solid_kinds: frozenset[str] = frozenset(),
 ) -> list[FieldReading]:
     """``readings`` with every box or circle hatched out read as empty (``hatched`` set),
-    and every filled box striped one way marked as a fill (``striped`` set)."""
+    and every filled box striped one way, lighter than the hand's fills or inked past its
+    outline only by its neighbour, marked as a fill (``striped`` set)."""
     from pnp.vision.fields import _field_boxes, _free_of
     from pnp.vision.ink_reach import corner_shares, side_reach
-    from pnp.vision.page_marks import cross_ink, inner_fill_coverage
+    from pnp.vision.page_marks import StrokeDarkness, cross_ink, inner_fill_coverage
 
     by_id = {f.id: f for f in fields}
     crosses = cross_ink(readings, lambda i: k if (k := by_id[i].kind) in CROSSED_KINDS else None)
@@ -367,23 +451,54 @@ def hatched_out(
             side_reach(masks, fields[n], px_per_mm, base=True),
         )
     ]
+    strokes = None  # the darkness of the hand's strokes (``page_marks``): when first needed
+
+    def as_dark_as_strokes(n: int, least: float) -> bool:
+        """Whether field ``n``'s inside is at least ``least`` times as dark as the pen's
+        strokes over the page's other marks, on quiet paper."""
+        nonlocal strokes
+        if not _quiet(masks, fields[n], px_per_mm):
+            return False
+        if strokes is None:
+            strokes = StrokeDarkness(readings, masks, boxes.inside)
+        pen = strokes.of_others(n)
+        dark = darkness(masks, boxes.inside[n])
+        return pen is not None and dark is not None and dark >= least * pen
+
+    def hatched_box(n: int, seen: tuple[float, float] | None, reach) -> bool:
+        """Whether box ``n``, reached past three sides as a hatching reaches, is as dark
+        as the pen's strokes (its tone not striped) or crossed two ways (``CROSSED_WAYS``)."""
+        if _past_sides(reach) < DARK_BOX_SIDES or not _within(reach, DARK_BOX_REACH):
+            return False
+        r = readings[n]
+        if r.coverage >= DARK_BOX_COVERAGE and (seen is None or seen[0] < STRIPED):
+            if as_dark_as_strokes(n, DARK_BOX):
+                return True
+        return (
+            r.coverage >= CROSSED_COVERAGE
+            and (one_way := coherence(masks, boxes.inside[n], px_per_mm)) is not None
+            and one_way <= CROSSED_WAYS
+            and _quiet(masks, fields[n], px_per_mm)
+        )
+
     for n in candidates:
         if n in hatched:
             continue
         f, r = fields[n], readings[n]
         if f.shape == "circle":
             # the cheap measures first: most filled circles are fills, their corners clear
-            if not (
-                square_inked(corner_shares(masks, f, px_per_mm))
-                and circle_reach_hatched(side_reach(masks, f, px_per_mm))
-                and _quiet(masks, f, px_per_mm)
-            ):
+            if not square_inked(corner_shares(masks, f, px_per_mm)):
                 continue
-            if fill_darkness is None:
-                fill_darkness = _fill_darkness(readings, fields, masks, boxes.inside)
-            dark = darkness(masks, boxes.inside[n])
-            page = _page_fills(fill_darkness, f)
-            if dark is not None and page is not None and dark >= DARKER_THAN_FILLS * page:
+            reach = side_reach(masks, f, px_per_mm)
+            if circle_reach_hatched(reach) and _quiet(masks, f, px_per_mm):
+                if fill_darkness is None:
+                    fill_darkness = _fill_darkness(readings, fields, masks, boxes.inside)
+                dark = darkness(masks, boxes.inside[n])
+                page = _page_fills(fill_darkness, f)
+                if dark is not None and page is not None and dark >= DARKER_THAN_FILLS * page:
+                    hatched.append(n)
+                    continue
+            if _within(reach, DARK_CIRCLE_REACH) and as_dark_as_strokes(n, DARK_CIRCLE):
                 hatched.append(n)
             continue
         seen = texture(masks, f, boxes.inside[n], px_per_mm)
@@ -398,14 +513,23 @@ def hatched_out(
                 if _fringed(f, masks, room, px_per_mm):
                     hatched.append(n)
                     continue
+        reach = side_reach(masks, f, px_per_mm) if r.coverage >= STRIPED_COVERAGE else None
         if (
             r.coverage >= BOX_COVERAGE
-            and box_reach_hatched(side_reach(masks, f, px_per_mm))
+            and box_reach_hatched(reach)
             and (one_way := coherence(masks, boxes.inside[n], px_per_mm)) is not None
             and one_way <= TWO_WAY
             and _quiet(masks, f, px_per_mm)
         ):
             hatched.append(n)
+        elif f.kind not in CROSSED_KINDS and hatched_box(n, seen, reach):
+            hatched.append(n)
+        elif (
+            f.kind not in CROSSED_KINDS
+            and _runs_on_past_one_side(reach)
+            and _own_ink_centred(masks, f, boxes.inside[n], reach)
+        ):
+            out[n] = replace(r, striped=True)
     for n in hatched:
         out[n] = replace(readings[n], state="empty", confidence=0.9, hatched=True)
     if fill_darkness is None:

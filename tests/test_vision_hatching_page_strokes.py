@@ -1,0 +1,163 @@
+"""A box or circle as dark all over as the pen's strokes on the rest of the page is
+hatched out, and so is a box lightly hatched two ways past three sides; one lighter (a
+fill drawn too large, its strokes parted) stays filled; a box filled inside its outline
+with the next box's ink past one side is a fill, not asked about, where ink past two
+sides or gathered against the side it runs past is not (``pnp.vision.hatching``,
+``pnp.vision.page_marks.StrokeDarkness``), on hand-made pages."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from pnp.sheetmap import Field
+from pnp.vision.fields import InkMasks, read_fields
+from pnp.vision.hatching import _own_ink_centred, _runs_on_past_one_side, hatched_out
+from pnp.vision.read import doubts
+
+PX = 6.25
+SIZE = round(60 * PX)
+INK = np.float32(0.4)  # the pen's strokes: the photo over its print
+# Boxes marked with a cross each: the hand's strokes to weigh a field against.
+CROSSED = [Field(f"track-fuel-{i}", "track_box", 5.0 + 13.0 * i, 5.0, 9.5, 9.5) for i in range(4)]
+BOX = Field("track-power-1", "track_box", 20.0, 30.0, 9.5, 9.5)
+CIRCLE = Field("skill-red-round-7", "round_circle", 45.0, 35.0, 5.2, 5.2, "circle")
+
+
+def px(mm: float) -> int:
+    return round(mm * PX)
+
+
+def page(seed: int) -> np.ndarray:
+    """Plain paper (1.0) with a little sensor noise, and a cross in each ``CROSSED`` box."""
+    rng = np.random.default_rng(seed)
+    seen = np.float32(1.0) + rng.normal(0, 0.01, (SIZE, SIZE)).astype(np.float32)
+    for f in CROSSED:
+        x0, y0, x1, y1 = (px(v) for v in f.bounds)
+        line = np.ones_like(seen)
+        cv2.line(line, (x0 + 8, y0 + 8), (x1 - 8, y1 - 8), 0.0, 3)
+        cv2.line(line, (x0 + 8, y1 - 8), (x1 - 8, y0 + 8), 0.0, 3)
+        seen[line == 0] = INK
+    return seen
+
+
+def read(seen: np.ndarray, field: Field):
+    ink = (seen < 0.8).astype(np.uint8)
+    ones = np.ones_like(ink)
+    printed = np.full(seen.shape, 255, np.uint8)
+    m = InkMasks(ink, np.full(seen.shape, 0.2, np.float32), ink.copy(), ones, seen, printed)
+    fields = [*CROSSED, field]
+    readings = read_fields(m.ink, fields, PX, m.steps, m.base, m.readable)
+    out = hatched_out(readings, fields, m, PX, frozenset({"bubble"}))
+    return out[-1], doubts(out, {f.id: f.kind for f in fields}, "", {f.id: f.shape for f in fields})
+
+
+def cover(seen: np.ndarray, f: Field, past_mm: float, tone) -> None:
+    """The square round ``f`` and ``past_mm`` beyond it, set to ``tone``."""
+    x0, y0, x1, y1 = f.bounds
+    seen[px(y0 - past_mm) : px(y1 + past_mm), px(x0 - past_mm) : px(x1 + past_mm)] = tone
+
+
+def parted(seen: np.ndarray, f: Field, past_mm: float) -> None:
+    """Strokes one way, 0.5 mm wide with 0.3 mm of lighter paper (still inked) between
+    them, over the square round ``f`` and ``past_mm`` beyond: a fill drawn too large."""
+    x0, y0, x1, y1 = f.bounds
+    region = seen[px(y0 - past_mm) : px(y1 + past_mm), px(x0 - past_mm) : px(x1 + past_mm)]
+    rows = np.arange(region.shape[0])[:, None]
+    region[:] = np.where(rows % 5 < 3, INK, np.float32(0.72))
+
+
+def test_a_circle_as_dark_as_the_pens_strokes_over_its_square_reads_empty():
+    seen = page(1)  # the page's marks are crosses: no fills to weigh it against
+    cover(seen, CIRCLE, 0.8, INK)
+    r, asked = read(seen, CIRCLE)
+    assert r.state == "empty" and r.hatched
+    assert asked == []
+
+
+def test_a_circle_covered_past_its_square_but_lighter_than_the_strokes_is_asked():
+    seen = page(2)
+    parted(seen, CIRCLE, 0.8)
+    r, asked = read(seen, CIRCLE)
+    assert r.state == "filled" and not r.hatched
+    assert [d.field for d in asked] == [CIRCLE.id]
+
+
+def test_a_box_as_dark_as_the_pens_strokes_reaching_past_a_fringe_reads_empty():
+    seen = page(3)
+    cover(seen, BOX, 1.7, INK)  # past the fringe the other tests of a box allow
+    r, asked = read(seen, BOX)
+    assert r.state == "empty" and r.hatched
+    assert asked == []
+
+
+def test_a_box_covered_as_far_but_lighter_than_the_strokes_stays_filled():
+    seen = page(4)
+    parted(seen, BOX, 1.7)  # strokes parted as the fill grew: lighter than the pen's
+    r, asked = read(seen, BOX)
+    assert r.state == "filled" and not r.hatched
+    assert r.striped or [d.field for d in asked] == [BOX.id]
+
+
+def test_a_box_filled_inside_with_the_next_boxs_ink_past_one_side_is_a_fill_unasked():
+    seen = page(5)
+    x0, y0, x1, y1 = BOX.bounds
+    seen[px(y0 + 0.5) : px(y1 - 0.5), px(x0 + 0.5) : px(x1 - 0.5)] = INK
+    seen[px(y0) : px(y1), px(x1) : px(x1 + 3)] = INK  # the neighbour's overrun, beside it
+    r, asked = read(seen, BOX)
+    assert r.state == "filled" and r.striped and not r.hatched
+    assert asked == []
+
+
+def test_a_box_covered_past_two_sides_one_running_on_is_still_asked():
+    seen = page(6)
+    x0, y0, x1, y1 = BOX.bounds
+    # hatched a little past its left side, with the next box's ink running on past its
+    # right: a hatching-out beside a neighbour's overrun, or a fill drawn too large
+    seen[px(y0) : px(y1), px(x0 - 0.6) : px(x1 + 3)] = INK
+    r, asked = read(seen, BOX)
+    assert r.state == "filled" and not r.striped and not r.hatched
+    assert [d.field for d in asked] == [BOX.id]
+
+
+def test_ink_gathered_against_the_side_it_runs_past_is_not_the_boxs_own():
+    ink = np.zeros((SIZE, SIZE), np.uint8)
+    x0, y0, x1, y1 = BOX.bounds
+    inside = (px(x0 + 0.7), px(y0 + 0.7), px(x1 - 0.7), px(y1 - 0.7))
+    m = InkMasks(ink, np.zeros(ink.shape, np.float32), ink, np.ones_like(ink))
+    past_right = [(0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (3.0, 3.0)]
+    ink[px(y0) : px(y1), px(x1 - 0.65 * BOX.w) : px(x1 + 3)] = 1  # run in from the right
+    assert _runs_on_past_one_side(past_right)
+    assert not _own_ink_centred(m, BOX, inside, past_right)
+    ink[:] = 0
+    ink[px(y0 + 1) : px(y1 - 1), px(x0 + 1) : px(x1 - 1)] = 1  # a fill of its own
+    assert _own_ink_centred(m, BOX, inside, past_right)
+
+
+def light_crosshatch(seen: np.ndarray, f: Field, past: tuple[float, float, float, float]):
+    """Two crossing families of thin strokes with bare paper between them (a light hand:
+    about three quarters of the box inked), reaching ``past`` mm past its top, bottom,
+    left and right sides."""
+    x0, y0, x1, y1 = f.bounds
+    top, bottom, left, right = past
+    region = seen[px(y0 - top) : px(y1 + bottom), px(x0 - left) : px(x1 + right)]
+    rows, cols = np.indices(region.shape)
+    strokes = ((rows + cols) % 4 < 2) | ((rows - cols) % 4 < 2)
+    region[strokes] = INK
+
+
+def test_a_box_lightly_hatched_two_ways_past_three_sides_reads_empty():
+    seen = page(7)
+    light_crosshatch(seen, BOX, (0.8, 0.8, 0.8, 0.0))
+    r, asked = read(seen, BOX)
+    assert r.coverage < 0.85  # too light for the other tests of a box
+    assert r.state == "empty" and r.hatched
+    assert asked == []
+
+
+def test_a_box_lightly_hatched_past_two_sides_only_is_still_asked():
+    seen = page(8)
+    light_crosshatch(seen, BOX, (0.8, 0.0, 0.8, 0.0))
+    r, asked = read(seen, BOX)
+    assert r.state == "filled" and not r.hatched
+    assert [d.field for d in asked] == [BOX.id]
