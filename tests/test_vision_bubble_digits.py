@@ -13,10 +13,17 @@ from pnp.vision.read import FAINT, HATCHED, Doubt, SheetReading
 SOURCE = "pad.jpg"
 
 
-def page(inks: dict[int, float], doubts: dict[int, str] | None = None) -> SheetReading:
-    """A page whose ``p2-game_pp`` units bubbles hold ``inks`` (digit -> ink share),
-    the reader doubting ``doubts`` (digit -> cause)."""
-    ids = {d: f"p2-game_pp-units-{d}" for d in range(10)}
+def page(
+    inks: dict[int, float], doubts: dict[int, str] | None = None, place: str = "units", **more
+) -> SheetReading:
+    """A page whose ``p2-game_pp`` bubbles of ``place`` hold ``inks`` (digit -> ink
+    share), the reader doubting ``doubts`` (digit -> cause); ``more`` bubbles of other
+    numbers (their id with "_" for "-" -> ink share)."""
+    ids = {d: f"p2-game_pp-{place}-{d}" for d in range(10)}
+    inks = dict(inks)
+    for k, ink in more.items():
+        ids[k] = k.replace("_", "-")
+        inks[k] = ink
     readings = tuple(
         FieldReading(ids[d], state(inks.get(d, 0.0)), inks.get(d, 0.0), 1.0) for d in ids
     )
@@ -74,3 +81,13 @@ def test_specks_beside_a_light_fill_are_asked():
 def test_a_digit_a_person_answered_is_left_to_the_answer():
     sheet = page({0: 0.6, 5: 0.39}, {0: HATCHED})
     assert settled(sheet, {"p2-game_pp-units-5": True}) == {}
+
+
+def test_a_lone_units_bubble_barely_filled_in_a_used_column_is_the_digit():
+    sheet = page({6: 0.17}, {6: FAINT}, p2_medals_units_3=0.8)
+    assert settled(sheet) == {"p2-game_pp-units-6": True}
+
+
+def test_a_lone_bubble_barely_filled_is_asked_in_an_unused_column_or_a_tens_place():
+    assert settled(page({6: 0.17}, {6: FAINT}, p3_medals_units_3=0.8)) == {}
+    assert settled(page({6: 0.17}, {6: FAINT}, "tens", p2_medals_units_3=0.8)) == {}

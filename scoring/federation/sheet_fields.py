@@ -211,6 +211,20 @@ _PLACE = re.compile(rf"(?P<number>.+)-(?P<place>{'|'.join(PLACES)})-(?P<digit>\d
 _ANSWER = re.compile(r"(?P<question>.+)-(?:yes|no)")
 
 
+def digit_places(ids: Collection[str]) -> dict[tuple[str, str], list[str]]:
+    """The digit bubbles among ``ids`` by (number, place), each list sorted.
+
+    >>> places = digit_places({"r1-law-units-2", "p1-total-tens-3", "r1-law-write"})
+    >>> places[("r1-law", "units")], places[("p1-total", "tens")], len(places)
+    (['r1-law-units-2'], ['p1-total-tens-3'], 2)
+    """
+    groups: dict[tuple[str, str], list[str]] = {}
+    for m in sorted(ids):
+        if hit := _PLACE.fullmatch(m):
+            groups.setdefault((hit["number"], hit["place"]), []).append(m)
+    return groups
+
+
 def crowded(marked: Collection[str]) -> list[tuple[str, list[str]]]:
     """Every digit place with more than one bubble filled, and every yes / no pair filled
     both ways, among ``marked`` (any fields of any Federation page): (the problem, the
@@ -225,11 +239,9 @@ def crowded(marked: Collection[str]) -> list[tuple[str, list[str]]]:
     >>> crowded({"end-atalum-funded-yes", "end-atalum-funded-no"})[0][0]
     'end-atalum-funded: both yes and no filled; fill one'
     """
-    groups: dict[tuple[str, str], list[str]] = {}
+    groups = digit_places(marked)
     for m in sorted(marked):
-        if hit := _PLACE.fullmatch(m):
-            groups.setdefault((hit["number"], hit["place"]), []).append(m)
-        elif hit := _ANSWER.fullmatch(m):
+        if hit := _ANSWER.fullmatch(m):
             groups.setdefault((hit["question"], ""), []).append(m)
     out = []
     for (prefix, place), ids in groups.items():
