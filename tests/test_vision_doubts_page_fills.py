@@ -28,3 +28,19 @@ def test_a_circle_inked_past_and_as_dense_as_the_pages_fills_is_asked_about():
 def test_with_too_few_fills_on_the_page_a_circle_inked_past_is_asked_about():
     page = [bubble(n, 0.95) for n in range(2)]
     assert asked([*page, bubble(9, 0.6, beyond=0.8)]) == {"b9"}
+
+
+def box(n: int, ink: float, beyond: float = 0.0, striped: bool = False) -> FieldReading:
+    return FieldReading(f"t{n}", "filled", ink, 1.0, coverage=ink, beyond=beyond, striped=striped)
+
+
+def test_a_striped_box_far_inkier_than_the_pages_ticks_is_still_asked():
+    """Strokes running one way say "a fill, not a hatching-out", but on a page of ticks a
+    box filled solid past its outline may be a tick hatched out (seed 11, 00081)."""
+    ticks = [box(n, 0.12) for n in range(4)]
+    kinds = {f"t{n}": "track_box" for n in range(10)}
+    found = doubts([*ticks, box(9, 0.99, beyond=0.5, striped=True)], kinds, "")
+    assert {d.field for d in found} == {"t9"}
+    # among fills as inky as it, a striped box is a fill
+    fills = [box(n, 0.8) for n in range(4)]
+    assert not doubts([*fills, box(9, 0.99, beyond=0.5, striped=True)], kinds, "")

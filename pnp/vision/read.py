@@ -208,7 +208,7 @@ def doubts(
             )
         elif not circle and r.ink < RUN_IN_INK and _runs_in(r.spill):
             out.append(Doubt(r.id, "ink running in from one side: a neighbour's mark?", source))
-        elif r.striped:
+        elif r.striped and not _outlier(r, kind, median):
             continue  # strokes that run one way: a fill, not a hatching-out (``hatching``)
         elif (
             kind not in SOLID_KINDS
@@ -246,13 +246,7 @@ def doubts(
                     NOISE,
                 )
             )
-        elif (
-            r.state == "filled"
-            and kind not in SOLID_KINDS
-            and r.ink >= OUTLIER_MIN_INK
-            and r.ink >= OUTLIER_FACTOR * median[kind]
-            and r.beyond >= SOLID_BEYOND
-        ):
+        elif _outlier(r, kind, median):
             out.append(
                 Doubt(
                     r.id,
@@ -304,6 +298,18 @@ def settled_doubts(
     unsure = {d.field for d in found} | {f.id for f in fields if f.kind in UNREAD_KINDS}
     readings = settle_by_gap(readings, fields, masks, px_per_mm, noisy, unsure, on_noise)
     return readings, doubts(readings, kinds, source, shapes)
+
+
+def _outlier(r: FieldReading, kind: str, median: dict[str, float]) -> bool:
+    """A box filled far inkier than the page's marks of its kind, and past its outline:
+    a mark, or a mark hatched out (``OUTLIER_FACTOR``)?"""
+    return (
+        r.state == "filled"
+        and kind not in SOLID_KINDS
+        and r.ink >= OUTLIER_MIN_INK
+        and r.ink >= OUTLIER_FACTOR * median[kind]
+        and r.beyond >= SOLID_BEYOND
+    )
 
 
 def _runs_in(spill: tuple[float, ...]) -> bool:
