@@ -30,8 +30,10 @@ def test_with_too_few_fills_on_the_page_a_circle_inked_past_is_asked_about():
     assert asked([*page, bubble(9, 0.6, beyond=0.8)]) == {"b9"}
 
 
-def box(n: int, ink: float, beyond: float = 0.0, striped: bool = False) -> FieldReading:
-    return FieldReading(f"t{n}", "filled", ink, 1.0, coverage=ink, beyond=beyond, striped=striped)
+def box(n: int, ink: float, beyond=0.0, striped=False, spill=(0.0,) * 4) -> FieldReading:
+    return FieldReading(
+        f"t{n}", "filled", ink, 1.0, spill, coverage=ink, beyond=beyond, striped=striped
+    )
 
 
 def test_a_striped_box_far_inkier_than_the_pages_ticks_is_still_asked():
@@ -39,8 +41,10 @@ def test_a_striped_box_far_inkier_than_the_pages_ticks_is_still_asked():
     box filled solid past its outline may be a tick hatched out (seed 11, 00081)."""
     ticks = [box(n, 0.12) for n in range(4)]
     kinds = {f"t{n}": "track_box" for n in range(10)}
-    found = doubts([*ticks, box(9, 0.99, beyond=0.5, striped=True)], kinds, "")
-    assert {d.field for d in found} == {"t9"}
-    # among fills as inky as it, a striped box is a fill
-    fills = [box(n, 0.8) for n in range(4)]
-    assert not doubts([*fills, box(9, 0.99, beyond=0.5, striped=True)], kinds, "")
+    solid = box(9, 0.99, beyond=0.5, striped=True, spill=(0.0, 0.58, 0.62, 0.98))
+    assert {d.field for d in doubts([*ticks, solid], kinds, "")} == {"t9"}
+    # among fills as inky as it, a striped box is a fill...
+    assert not doubts([*[box(n, 0.8) for n in range(4)], solid], kinds, "")
+    # ...and so is one inked past one side only (a neighbour's ink beside it)
+    beside = box(9, 0.99, beyond=0.5, striped=True, spill=(0.0, 0.0, 0.0, 0.98))
+    assert not doubts([*ticks, beside], kinds, "")

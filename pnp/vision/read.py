@@ -188,7 +188,7 @@ def doubts(
                         NOISE,
                     )
                 )
-            elif shape == "rect" and sum(v >= ACROSS_SPILL for v in r.spill) >= 2:
+            elif shape == "rect" and _past_sides(r.spill) >= 2:
                 out.append(
                     Doubt(
                         r.id,
@@ -208,8 +208,11 @@ def doubts(
             )
         elif not circle and r.ink < RUN_IN_INK and _runs_in(r.spill):
             out.append(Doubt(r.id, "ink running in from one side: a neighbour's mark?", source))
-        elif r.striped and not _outlier(r, kind, median):
-            continue  # strokes that run one way: a fill, not a hatching-out (``hatching``)
+        elif r.striped and not (_outlier(r, kind, median) and _past_sides(r.spill) >= 2):
+            # strokes that run one way (or a neighbour's ink past one side): a fill, not a
+            # hatching-out (``hatching``); but one far inkier than the page's marks of its
+            # kind and inked past two sides or more may be a mark hatched out
+            continue
         elif (
             kind not in SOLID_KINDS
             and max(r.coverage, r.ink) >= SOLID_INK
@@ -310,6 +313,11 @@ def _outlier(r: FieldReading, kind: str, median: dict[str, float]) -> bool:
         and r.ink >= OUTLIER_FACTOR * median[kind]
         and r.beyond >= SOLID_BEYOND
     )
+
+
+def _past_sides(spill: tuple[float, ...]) -> int:
+    """How many sides of a box its ink runs past (``ACROSS_SPILL`` of the band or more)."""
+    return sum(v >= ACROSS_SPILL for v in spill)
 
 
 def _runs_in(spill: tuple[float, ...]) -> bool:
