@@ -533,15 +533,25 @@ def _windows_of(bounds, shape, px_per_mm):
         a, b = math.floor((x0 - m) * px_per_mm) - 1, math.floor((y0 - m) * px_per_mm) - 1
         e, f = math.ceil((x1 + m) * px_per_mm) + 1, math.ceil((y1 + m) * px_per_mm) + 1
         cells[max(0, b // c) : max(0, -(-f // c)), max(0, a // c) : max(0, -(-e // c))] = True
-    out = []
-    for r0 in range(0, cells.shape[0], WINDOW_BAND):
-        band = cells[r0 : r0 + WINDOW_BAND].any(axis=0)
-        edges = np.flatnonzero(np.diff(np.concatenate([[0], band.astype(np.int8), [0]])))
-        for c0, c1 in edges.reshape(-1, 2).tolist():
-            y1 = min(h, (r0 + WINDOW_BAND) * c)
-            out.append((c0 * c, r0 * c, min(w, c1 * c), y1))
+    out = cell_runs(cells, c, WINDOW_BAND, shape)
     if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in out) > WINDOWS_MAX_SHARE * h * w:
         return None
+    return out
+
+
+def cell_runs(
+    cells: np.ndarray, cell: int, band: int, shape: tuple[int, int]
+) -> tuple[tuple[int, int, int, int], ...]:
+    """Disjoint windows (x0, y0, x1, y1, clipped to a page of ``shape``) covering the true
+    ``cells`` of a grid of ``cell``-pixel squares: bands ``band`` cells high, each cut to
+    the runs of columns any of its cells is true in."""
+    h, w = shape
+    out = []
+    for r0 in range(0, cells.shape[0], band):
+        row = cells[r0 : r0 + band].any(axis=0)
+        edges = np.flatnonzero(np.diff(np.concatenate([[0], row.astype(np.int8), [0]])))
+        for c0, c1 in edges.reshape(-1, 2).tolist():
+            out.append((c0 * cell, r0 * cell, min(w, c1 * cell), min(h, (r0 + band) * cell)))
     return tuple(out)
 
 
