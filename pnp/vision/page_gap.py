@@ -56,7 +56,9 @@ MARK_QUANTILE = 0.1
 # to the lanes (AVX-512 holds 16 floats) smooths every pixel as the whole page does, bit
 # for bit; a window cut anywhere differs in the last bit at a few pixels in a hundred.
 SMOOTH_ALIGN = 32
-SMOOTH_BAND = 2  # the windows are at most this many SMOOTH_ALIGN squares high
+SMOOTH_BAND = 4  # windows at most this many SMOOTH_ALIGN squares high (2 or 8: ~5% slower)
+_HIDDEN = np.full(256, -np.inf, np.float32)  # readable (0 or 1) -> inf where 0 (dark print)
+_HIDDEN[0] = np.inf
 
 
 def darkest(masks: InkMasks, fields: list[Field], px_per_mm: float) -> list[float | None]:
@@ -92,9 +94,11 @@ def _smoothed(masks: InkMasks, boxes: np.ndarray, sigma: float) -> np.ndarray:
         cx0, cx1 = max(0, x0 - reach) // a * a, min(w, -(-(x1 + reach) // a) * a)
         cy0, cy1 = max(0, y0 - reach), min(h, y1 + reach)
         cut = np.s_[cy0:cy1, cx0:cx1]
-        level = np.maximum(_level(masks.printed[cut]), np.float32(0.3))
-        smooth = cv2.GaussianBlur(masks.seen[cut] / level, (0, 0), sigma)
-        smooth[masks.readable[cut] == 0] = np.inf  # dark print hides ink: never the darkest
+        # (cv2.divide: numpy's float32 quotient, faster)
+        relative = cv2.divide(masks.seen[cut], _level(masks.printed[cut], floor=0.3))
+        smooth = cv2.GaussianBlur(relative, (0, 0), sigma)
+        # dark print hides ink: never the darkest (inf there, the smoothed photo elsewhere)
+        cv2.max(smooth, cv2.LUT(masks.readable[cut], _HIDDEN), dst=smooth)
         out[y0:y1, x0:x1] = smooth[y0 - cy0 : y1 - cy0, x0 - cx0 : x1 - cx0]
     return out
 
