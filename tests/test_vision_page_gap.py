@@ -96,3 +96,37 @@ def test_a_faint_mark_as_dark_as_the_marks_is_settled_unless_ink_runs_in_or_is_a
     out, asked = settled_doubts(rs, fields, masks, PX, "p")
     assert (out[20].state, out[20].settled) == ("filled", True)
     assert [d.field for d in asked] == ["f22", "f23"]
+
+
+def test_darkest_smooths_around_the_fields_alone_as_the_whole_page_would():
+    """``darkest`` smooths windows around the fields only; each field's darkest point is
+    the one the whole page smoothed gives, bit for bit (fields at the page's edges, off
+    it, and a page whose width is no multiple of the windows' lanes)."""
+    from pnp.vision.fields import _field_boxes, _level
+    from pnp.vision.page_gap import SMOOTH_MM, _smoothed, darkest
+
+    rng = np.random.default_rng(3)
+    h, w = 611, 437
+    seen = rng.uniform(0.2, 1.3, (h, w)).astype(np.float32)
+    printed = rng.integers(0, 256, (h, w), dtype=np.uint8)
+    readable = (rng.random((h, w)) > 0.05).astype(np.uint8)
+    readable[300:340, 200:260] = 0  # the field at (34, 50.5) lies on dark print alone
+    zeros = np.zeros((h, w), np.uint8)
+    masks = InkMasks(zeros, np.zeros((h, w), np.float32), zeros, readable, seen, printed)
+    spots = [(1, 1), (60, 8), (20.5, 30), (66.2, 96), (0.0, 95.5), (34, 50.5), (71, 100), (80, 50)]
+    fields = [Field(f"f{n}", "track_box", x, y, 6.2, 5.3) for n, (x, y) in enumerate(spots)]
+    fields.append(Field("c", "bubble", 40, 70, 7.0, 7.0, shape="circle"))
+
+    level = np.maximum(_level(printed), np.float32(0.3))
+    whole = cv2.GaussianBlur(seen / level, (0, 0), SMOOTH_MM * PX)
+    whole[readable == 0] = np.inf
+    boxes = np.clip(_field_boxes(fields, PX).inside, 0, [w, h, w, h])
+    on_page = boxes[(boxes[:, 2] > boxes[:, 0]) & (boxes[:, 3] > boxes[:, 1])]
+    smoothed = _smoothed(masks, on_page, SMOOTH_MM * PX)
+    expected = []
+    for x0, y0, x1, y1 in boxes.tolist():
+        v = float(whole[y0:y1, x0:x1].min()) if x1 > x0 and y1 > y0 else np.inf
+        expected.append(None if np.isinf(v) else 1.0 - v)
+        assert np.array_equal(smoothed[y0:y1, x0:x1], whole[y0:y1, x0:x1])
+    assert darkest(masks, fields, PX) == expected
+    assert expected.count(None) == 2  # the field on dark print, the one off the page
