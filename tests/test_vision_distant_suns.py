@@ -249,3 +249,11 @@ def test_a_person_answering_an_upgrade_box_outranks_the_shapes():
     reader = _upgrade_reader({1: 0.3, 2: 0.35, 3: 0.99}, answered={"upgrade-3-used"})
     ids = [f"upgrade-{i}-used" for i in (1, 2, 3)]
     assert reader._checked(ids, 2) == ids and reader.settled == {}
+
+
+def test_upgrade_boxes_are_not_settled_by_shapes_resting_on_doubted_hexes():
+    reader = _upgrade_reader({1: 0.3, 2: 0.35, 3: 0.99})
+    reader.doubted = frozenset({"hex-q3r4"})  # the reader asks about a hex's ink
+    ids = [f"upgrade-{i}-used" for i in (1, 2, 3)]
+    assert reader._checked(ids, 2) == ids[:2]  # read as the shapes say...
+    assert reader.settled == {}  # ...but still asked

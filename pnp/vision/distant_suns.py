@@ -192,11 +192,13 @@ def read_cosmos(
     cosmos: Cosmos | None = None,
     shapes: Shapes | None = None,
     answered: Collection[str] = (),
+    doubted: Collection[str] = (),
 ) -> CosmosReading:
     """Read a flattened Cosmos sheet (common box, gray) into a DistantSunsState dict.
 
     ``answered`` names the fields of ``readings`` a person answered: their state stands,
-    and no rule settles them otherwise.
+    and no rule settles them otherwise. ``doubted`` names those the reader still asks
+    about: Upgrade boxes are settled by the shapes only when no hex is among them.
 
     ``mask`` is :func:`pnp.vision.fields.added_ink` of ``flat``, ``sheet_map`` the
     map in common-box mm (:func:`pnp.vision.reference.common_map`) and ``readings``
@@ -213,6 +215,7 @@ def read_cosmos(
         blank = reference_image(c.game, c.sheet, c.layout, px_per_mm)
     reader = _Reader(flat, mask, sheet_map, readings, px_per_mm, blank, cosmos, shapes)
     reader.answered = frozenset(answered)
+    reader.doubted = frozenset(doubted) - reader.answered
     return reader.read()
 
 
@@ -245,6 +248,7 @@ class _Reader:
         self._covers: dict[tuple[str, frozenset[Hex]], list] = {}
         self.settled: dict[str, bool] = {}
         self.answered: frozenset[str] = frozenset()
+        self.doubted: frozenset[str] = frozenset()
 
     def doubt(self, fid: str, reason: str, options: Iterable[str] = ()) -> None:
         self.doubts.append(Doubt(fid, reason, tuple(options)))
@@ -624,10 +628,10 @@ class _Reader:
         need = expected - len(sure)
         if need == 0:
             self.notes.append(f"{', '.join(maybe)}: read as unchecked (scribbled out?)")
-            self.settled |= dict.fromkeys(maybe, False)
+            self._settle(dict.fromkeys(maybe, False))
             return sorted(sure, key=_index)
         if need == len(maybe):
-            self.settled |= dict.fromkeys(maybe, True)
+            self._settle(dict.fromkeys(maybe, True))
             return sorted(sure + maybe, key=_index)
         if 0 <= need < len(maybe):
             # a correction is scribbled over twice: the densest boxes are the ones
@@ -640,11 +644,24 @@ class _Reader:
                 self.notes.append(
                     f"{', '.join(out)}: read as scribbled out (the shapes spend {expected})"
                 )
-                self.settled |= dict.fromkeys(out, False) | dict.fromkeys(kept, True)
+                self._settle(dict.fromkeys(out, False) | dict.fromkeys(kept, True))
                 return sorted(sure + kept, key=_index)
         for fid in maybe:
             self.doubt(fid, "solid or faint mark: checked, or scribbled out?")
         return sorted(sure + maybe, key=_index)
+
+    def _settle(self, boxes: dict[str, bool]) -> None:
+        """Upgrade boxes the shapes decide, reported as settled (no longer asked) when the
+        shapes rest on clear hexes: none read doubtful, none asked about by the reader or
+        for its symbol, no run the shapes fail to split (a hard page's noise)."""
+        hexes_asked = any(f.startswith("hex-") for f in self.doubted) or any(
+            d.field.startswith(("hex-", "shape")) for d in self.doubts
+        )
+        doubtful = any(
+            r.state == "doubtful" for i, r in self.readings.items() if i.startswith("hex-")
+        )
+        if not hexes_asked and not doubtful:
+            self.settled |= boxes
 
     # --- Frontiers -------------------------------------------------------------------
 

@@ -234,7 +234,14 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
         readings.append(r)
     try:
         cosmos = read_cosmos(
-            sheet.page, mask, common_map(c), readings, sheet.px_per_mm, blank, answered=answered
+            sheet.page,
+            mask,
+            common_map(c),
+            readings,
+            sheet.px_per_mm,
+            blank,
+            answered=answered,
+            doubted=[d.field for d in sheet.doubtful],
         )
     except Exception as exc:  # a reader still being written must not stop the batch
         out.doubtful.append(
