@@ -257,3 +257,49 @@ def test_upgrade_boxes_are_not_settled_by_shapes_resting_on_doubted_hexes():
     ids = [f"upgrade-{i}-used" for i in (1, 2, 3)]
     assert reader._checked(ids, 2) == ids[:2]  # read as the shapes say...
     assert reader.settled == {}  # ...but still asked
+
+
+def _noisy_shape_reader(scores: dict[int, float], doubted=(), answered=(), drop=0):
+    """A Cosmos reader with one whole shape (less ``drop`` hexes, spent as Upgrades), its
+    hexes read filled and covered by the zone's symbol, hex ``i`` matching it at
+    ``scores[i]``; (reader, the shape's hex fields, hexes, placed)."""
+    from pnp.vision.distant_suns import HexRead, _Reader
+    from pnp.vision.fields import FieldReading
+    from scoring.distant_suns.hexgrid import hex_id
+
+    zone = SHAPES.all_zones[0]
+    cells = sorted(zone.hexes, key=lambda h: (h[1], h[0]))[: len(zone.hexes) - drop]
+    fids = [f"hex-{hex_id(h)}" for h in cells]
+    readings = [FieldReading(f, "filled", 0.1, 0.5) for f in fids]
+    (marks,) = sheet_marks("distant-suns", random_state("distant-suns", 3))
+    reader = _Reader(
+        None, None, common_map(build_page(marks).map.code), readings, PX, None, COSMOS, SHAPES
+    )
+    reader.answered = frozenset(fids[i] for i in answered)
+    reader.doubted = frozenset(fids[i] for i in doubted) - reader.answered
+    reader.hex_scores = {
+        h: glyph_match.GlyphScores(((zone.glyph, scores.get(i, 0.9)), ("x", 0.3)))
+        for i, h in enumerate(cells)
+    }
+    hexes = {h: HexRead(h, 10.0, True, zone.id, (zone.id,), 1.0) for h in cells}
+    return reader, fids, hexes, [(zone.id, frozenset(cells), drop)]
+
+
+def test_a_noise_doubted_hex_with_a_clear_symbol_in_a_whole_shape_is_settled_covered():
+    reader, fids, hexes, placed = _noisy_shape_reader({0: 0.85, 1: 0.62}, doubted=(0, 1))
+    reader._settle_hexes(hexes, placed)
+    # the clear symbol is settled; the one noise could have drawn is still asked
+    assert reader.settled == {fids[0]: True}
+
+
+def test_a_noise_doubted_hex_is_not_settled_when_answered_or_its_shape_is_not_whole():
+    reader, fids, hexes, placed = _noisy_shape_reader({}, doubted=(0, 1), answered=(0,))
+    reader._settle_hexes(hexes, placed)
+    assert reader.settled == {fids[1]: True}  # the answer stands, never settled
+    reader, fids, hexes, placed = _noisy_shape_reader({}, doubted=(0, 1), drop=1)
+    reader._settle_hexes(hexes, placed)
+    assert reader.settled == {}  # a shape spending an Upgrade may hold a noise blob
+    reader, fids, hexes, placed = _noisy_shape_reader({}, doubted=(0, 1))
+    reader.doubt("shape:" + fids[2].removeprefix("hex-"), "split unclear")
+    reader._settle_hexes(hexes, placed)
+    assert reader.settled == {}  # a doubt on the shape's hexes

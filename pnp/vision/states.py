@@ -254,7 +254,7 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
         return out
     out.state = cosmos.state
     out.confidence.update(cosmos.confidence)
-    # Upgrade boxes the shapes settled are no longer asked about (their ink was)
+    # Upgrade boxes and hexes the shapes settled are no longer asked about (their ink was)
     out.settled = {f"{sheet.source}:{i}": v for i, v in cosmos.settled.items()}
     out.confidence.update(dict.fromkeys(cosmos.settled, SETTLED_CONFIDENCE))
     out.doubtful = _merge(
