@@ -18,6 +18,7 @@ filled (tune8: 20 such boxes, all marked; none unmarked).
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import cv2
@@ -72,24 +73,22 @@ def stroke_score(
     # Every line across the box at once: each plain pixel falls in the row (1 px wide)
     # at its distance from the centre across the line's direction, for every direction.
     h, w = dark.shape
-    every, whole = _line_rows(h, w)
-    shape, size = whole.shape, whole.size
-    # (the smaller of the plain and the other pixels is counted)
-    if 2 * at.size <= plain.size:
-        room = np.bincount(every.take(at, axis=0).ravel(), minlength=size).reshape(shape)
-    else:
-        hidden = every.take(np.flatnonzero(~plain), axis=0)
-        room = whole - np.bincount(hidden.ravel(), minlength=size).reshape(shape)
-    points = np.bincount(every.take(at[clear], axis=0).ravel(), minlength=size).reshape(shape)
+    every, rows = _line_rows(h, w)
+    shape = (every.shape[1], rows)
+    points = np.bincount(every.take(at[clear], axis=0).ravel(), minlength=shape[0] * shape[1])
+    # A line is long enough with this many pixels, so it has ``least`` of its points clear
+    # only with at least ``least`` of this many: the other directions are not measured.
+    shortest = math.ceil(MIN_LENGTH * min(w, h))
+    measured = np.flatnonzero((points.reshape(shape) / shortest >= least).any(axis=1))
+    if measured.size == 0:
+        return 0.0, 0.0, 0.0
+    lines = every.take(measured, axis=1).take(at, axis=0).ravel()
+    room = np.bincount(lines, minlength=points.size).reshape(shape)
+    # each plain pixel's darkness, summed direction by direction in raster order
+    total = np.bincount(lines, np.repeat(values, len(measured)), points.size).reshape(shape)
     long_enough = room >= MIN_LENGTH * min(w, h)
     with np.errstate(invalid="ignore", divide="ignore"):
-        share = np.where(long_enough, points / room, 0.0)
-    # The darkness along the lines, in the directions where a line may pass alone.
-    measured = (share >= least).any(axis=1)
-    lines = every.take(at, axis=0).take(np.flatnonzero(measured), axis=1)
-    weights = np.repeat(values, lines.shape[1])  # each pixel's value, direction by direction
-    total = np.bincount(lines.ravel(), weights, size).reshape(shape)
-    with np.errstate(invalid="ignore", divide="ignore"):
+        share = np.where(long_enough, points.reshape(shape) / room, 0.0)
         means = np.where(long_enough, total / room, np.nan)
     side = round(RIDGE_MM * px_per_mm)
     before = np.full(means.shape, np.nan)
@@ -98,22 +97,21 @@ def stroke_score(
     after[:, :-side] = means[:, side:]
     with np.errstate(invalid="ignore"):
         ridge = (means - np.fmax(before, after)) / noise
-    ridged = measured[:, None] & (np.nan_to_num(ridge, nan=-np.inf) >= RIDGE)
-    share = np.where(ridged, share, 0.0)
+    share = np.where(np.nan_to_num(ridge, nan=-np.inf) >= RIDGE, share, 0.0)
     a, row = np.unravel_index(int(np.argmax(share)), share.shape)
     if share[a, row] <= 0 or share[a, row] < least:
         return 0.0, 0.0, 0.0
     return float(share[a, row]), float((means[a, row] - median) / noise), float(ridge[a, row])
 
 
-_LINE_ROWS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+_LINE_ROWS: dict[tuple[int, int], tuple[np.ndarray, int]] = {}
 
 
-def _line_rows(h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
-    """For a box of ``h`` by ``w`` px: the row (1 px wide, counted on through the
-    directions) that each pixel falls in across every direction tried, (h * w pixels in
-    raster order, directions); and how many pixels lie in each row, (directions, rows
-    per direction). Cached by the box's size (read only)."""
+def _line_rows(h: int, w: int) -> tuple[np.ndarray, int]:
+    """For a box of ``h`` by ``w`` px: the row (1 px wide, ``rows`` to a direction,
+    counted on through the directions) that each pixel falls in across every direction
+    tried, (h * w pixels in raster order, directions); and ``rows``. Cached by the box's
+    size (read only)."""
     hit = _LINE_ROWS.get((h, w))
     if hit is None:
         if len(_LINE_ROWS) >= 8:
@@ -124,8 +122,8 @@ def _line_rows(h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
         offset = (down[:, None, :] - across[None, :, :]).reshape(h * w, len(angles))
         rows = int(np.ceil(np.hypot(h, w))) + 2
         bins = np.rint(offset).astype(np.int64) + rows // 2 + rows * np.arange(len(angles))
-        room = np.bincount(bins.ravel(), minlength=rows * len(angles)).reshape(len(angles), rows)
-        hit = _LINE_ROWS[h, w] = (bins, room)
+        bins.flags.writeable = False
+        hit = _LINE_ROWS[h, w] = (bins, rows)
     return hit
 
 
