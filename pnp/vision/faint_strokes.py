@@ -121,7 +121,8 @@ def _line_rows(h: int, w: int) -> tuple[np.ndarray, int]:
         across = (np.arange(w)[:, None] - w / 2) * np.sin(angles)[None, :]
         offset = (down[:, None, :] - across[None, :, :]).reshape(h * w, len(angles))
         rows = int(np.ceil(np.hypot(h, w))) + 2
-        bins = np.rint(offset).astype(np.int64) + rows // 2 + rows * np.arange(len(angles))
+        first = rows * np.arange(len(angles), dtype=np.int32)  # each direction's first row
+        bins = np.rint(offset).astype(np.int32) + rows // 2 + first  # (int32: half the memory)
         bins.flags.writeable = False
         hit = _LINE_ROWS[h, w] = (bins, rows)
     return hit
