@@ -102,3 +102,30 @@ def test_the_edge_of_a_shaded_patch_is_not_a_stroke():
     seen[px(y0) : px((y0 + y1) / 2), :] *= np.float32(0.9)  # half the box in a light shade
     m, r = doubtful(seen)
     assert faint_strokes([r], [BOX], m, PX)[0].state == "doubtful"
+
+
+def test_a_box_no_line_of_which_could_pass_is_passed_over_and_others_score_the_same():
+    stroke = page(4)
+    x0, y0, x1, y1 = BOX.bounds
+    for t in np.linspace(0.1, 0.9, 400):
+        x, y = px(x0 + t * (x1 - x0)), px(y0 + t * (y1 - y0))
+        stroke[y - 1 : y + 2, x - 1 : x + 2] = np.float32(0.9)
+    speck = page(7)
+    speck[px(y0 + 4) : px(y0 + 5), px(x0 + 4) : px(x0 + 5)] = np.float32(0.9)
+    inside = _field_boxes([BOX], PX).inside[0]
+    # a stroke: every line measured or only the directions that may pass, the same score
+    m = masks(stroke)
+    assert stroke_score(m, inside, PX, 0.45) == stroke_score(m, inside, PX)
+    # a speck: no line has 45% of its points darker; its best line has some
+    m = masks(speck)
+    assert stroke_score(m, inside, PX)[0] > 0
+    assert stroke_score(m, inside, PX, 0.45) == (0.0, 0.0, 0.0)
+
+
+def test_the_field_boxes_are_made_again_for_other_fields():
+    other = Field("x", "space", 30.0, 10.0, 5.0, 5.0, "circle")
+    a = _field_boxes([BOX], PX)
+    assert _field_boxes([BOX], PX) is a
+    assert _field_boxes([BOX, other], PX).inside.shape == (2, 4)
+    assert _field_boxes([BOX], 2 * PX).inside[0, 0] == round((BOX.x + 0.7) * 2 * PX)
+    assert not a.inside.flags.writeable

@@ -18,6 +18,7 @@ filled (tune8: 20 such boxes, all marked; none unmarked).
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import cv2
@@ -44,10 +45,14 @@ PLAIN_MARGIN_MM = 0.3  # plain print (see ``hatching``) this far from any edge
 MIN_PLAIN_PX = 100
 
 
-def stroke_score(masks: InkMasks, inside, px_per_mm: float) -> tuple[float, float, float]:
+def stroke_score(
+    masks: InkMasks, inside, px_per_mm: float, least: float = 0.0
+) -> tuple[float, float, float]:
     """(share of points, mean darkness, ridge) of the line across the box's inside that
     has the most points clearly darker than paper (darkness and ridge in noise widths
-    of the box's plain paper); zeros when the box has too little plain print."""
+    of the box's plain paper); zeros when the box has too little plain print, or when no
+    line has ``least`` of its points clearly darker (such a box is done quickly: only the
+    directions where a line has that many are measured for darkness)."""
     x0, y0, x1, y1 = (int(v) for v in inside)
     seen = masks.seen[y0:y1, x0:x1]
     window = masks.printed[y0:y1, x0:x1]
@@ -55,32 +60,36 @@ def stroke_score(masks: InkMasks, inside, px_per_mm: float) -> tuple[float, floa
         return 0.0, 0.0, 0.0
     k = np.ones((2 * round(PLAIN_MARGIN_MM * px_per_mm) + 1,) * 2, np.uint8)
     spread = cv2.subtract(cv2.dilate(window, k), cv2.erode(window, k))
-    plain = ((spread <= FLAT_SPREAD) & (window >= LIGHT_PRINT)).astype(np.float32)
+    plain = ((spread <= FLAT_SPREAD) & (window >= LIGHT_PRINT)).ravel()
     relative = np.minimum(seen / np.maximum(window.astype(np.float32) / 255, 0.05), 1.2)
     dark = np.clip(1 - cv2.GaussianBlur(relative, (0, 0), px_scale(px_per_mm)), -0.5, 1.0)
-    ys, xs = np.nonzero(plain)
-    if ys.size < px_count(MIN_PLAIN_PX, px_per_mm):
+    at = np.flatnonzero(plain)  # the plain pixels, in raster order
+    if at.size < px_count(MIN_PLAIN_PX, px_per_mm):
         return 0.0, 0.0, 0.0
-    values = dark[ys, xs]
+    values = dark.ravel()[at]
     median = float(np.median(values))
     noise = 1.4826 * float(np.median(np.abs(values - median))) + 1e-4
-    clear = ((values - median) > 3 * noise).astype(np.float64)
+    clear = (values - median) > 3 * noise
     # Every line across the box at once: each plain pixel falls in the row (1 px wide)
     # at its distance from the centre across the line's direction, for every direction.
     h, w = dark.shape
-    angles = np.radians(np.arange(0, 180, ANGLE_STEP))
-    offset = (ys[None, :] - h / 2) * np.cos(angles)[:, None]
-    offset -= (xs[None, :] - w / 2) * np.sin(angles)[:, None]
-    rows = int(np.ceil(np.hypot(h, w))) + 2
-    bins = np.rint(offset).astype(np.int64) + rows // 2 + rows * np.arange(len(angles))[:, None]
-    size = rows * len(angles)
-    room = np.bincount(bins.ravel(), minlength=size).reshape(len(angles), rows)
-    total = np.bincount(bins.ravel(), np.tile(values, len(angles)), size).reshape(room.shape)
-    points = np.bincount(bins.ravel(), np.tile(clear, len(angles)), size).reshape(room.shape)
+    every, rows = _line_rows(h, w)
+    shape = (every.shape[1], rows)
+    points = np.bincount(every.take(at[clear], axis=0).ravel(), minlength=shape[0] * shape[1])
+    # A line is long enough with this many pixels, so it has ``least`` of its points clear
+    # only with at least ``least`` of this many: the other directions are not measured.
+    shortest = math.ceil(MIN_LENGTH * min(w, h))
+    measured = np.flatnonzero((points.reshape(shape) / shortest >= least).any(axis=1))
+    if measured.size == 0:
+        return 0.0, 0.0, 0.0
+    lines = every.take(measured, axis=1).take(at, axis=0).ravel()
+    room = np.bincount(lines, minlength=points.size).reshape(shape)
+    # each plain pixel's darkness, summed direction by direction in raster order
+    total = np.bincount(lines, np.repeat(values, len(measured)), points.size).reshape(shape)
     long_enough = room >= MIN_LENGTH * min(w, h)
     with np.errstate(invalid="ignore", divide="ignore"):
+        share = np.where(long_enough, points.reshape(shape) / room, 0.0)
         means = np.where(long_enough, total / room, np.nan)
-        share = np.where(long_enough, points / room, 0.0)
     side = round(RIDGE_MM * px_per_mm)
     before = np.full(means.shape, np.nan)
     before[:, side:] = means[:, :-side]
@@ -90,9 +99,33 @@ def stroke_score(masks: InkMasks, inside, px_per_mm: float) -> tuple[float, floa
         ridge = (means - np.fmax(before, after)) / noise
     share = np.where(np.nan_to_num(ridge, nan=-np.inf) >= RIDGE, share, 0.0)
     a, row = np.unravel_index(int(np.argmax(share)), share.shape)
-    if share[a, row] <= 0:
+    if share[a, row] <= 0 or share[a, row] < least:
         return 0.0, 0.0, 0.0
     return float(share[a, row]), float((means[a, row] - median) / noise), float(ridge[a, row])
+
+
+_LINE_ROWS: dict[tuple[int, int], tuple[np.ndarray, int]] = {}
+
+
+def _line_rows(h: int, w: int) -> tuple[np.ndarray, int]:
+    """For a box of ``h`` by ``w`` px: the row (1 px wide, ``rows`` to a direction,
+    counted on through the directions) that each pixel falls in across every direction
+    tried, (h * w pixels in raster order, directions); and ``rows``. Cached by the box's
+    size (read only)."""
+    hit = _LINE_ROWS.get((h, w))
+    if hit is None:
+        if len(_LINE_ROWS) >= 8:
+            _LINE_ROWS.pop(next(iter(_LINE_ROWS)))
+        angles = np.radians(np.arange(0, 180, ANGLE_STEP))
+        down = (np.arange(h)[:, None] - h / 2) * np.cos(angles)[None, :]
+        across = (np.arange(w)[:, None] - w / 2) * np.sin(angles)[None, :]
+        offset = (down[:, None, :] - across[None, :, :]).reshape(h * w, len(angles))
+        rows = int(np.ceil(np.hypot(h, w))) + 2
+        first = rows * np.arange(len(angles), dtype=np.int32)  # each direction's first row
+        bins = np.rint(offset).astype(np.int32) + rows // 2 + first  # (int32: half the memory)
+        bins.flags.writeable = False
+        hit = _LINE_ROWS[h, w] = (bins, rows)
+    return hit
 
 
 def partly_hidden(r: FieldReading) -> bool:
@@ -128,7 +161,7 @@ def faint_strokes(
         if partly_hidden(readings[n]):
             out[n] = replace(readings[n], state="filled", confidence=0.75)
             continue
-        points, darkness, ridge = stroke_score(masks, inside[n], px_per_mm)
+        points, darkness, ridge = stroke_score(masks, inside[n], px_per_mm, STROKE_POINTS)
         if points >= STROKE_POINTS and darkness >= STROKE_DARKNESS and ridge >= RIDGE:
             out[n] = replace(readings[n], state="filled", confidence=0.75, stroke=True)
     return out

@@ -778,9 +778,20 @@ class _Boxes:
     taken: np.ndarray  # (n, 4) the field's bounds widened by 0.2 mm (off the free paper)
 
 
+_LAST_BOXES: list[tuple[tuple, _Boxes]] = []  # ((fields, px_per_mm), boxes) of the last call
+
+
 def _field_boxes(fields: list[Field], px_per_mm: float) -> _Boxes:
     """``_inside``, ``_spill_boxes`` and ``_beyond_boxes`` of all fields at once (the same
-    float operations in the same order, so the same pixels)."""
+    float operations in the same order, so the same pixels). The last fields' are kept
+    (read only): a page's readers ask for them one after another."""
+    key = (tuple(fields), px_per_mm)  # (compared field by field: the same ones at once)
+    if not _LAST_BOXES or _LAST_BOXES[0][0] != key:
+        _LAST_BOXES[:] = [(key, _boxes_of(fields, px_per_mm))]
+    return _LAST_BOXES[0][1]
+
+
+def _boxes_of(fields: list[Field], px_per_mm: float) -> _Boxes:
     x = np.array([f.x for f in fields])
     y = np.array([f.y for f in fields])
     w = np.array([f.w for f in fields])
@@ -836,9 +847,10 @@ def _field_boxes(fields: list[Field], px_per_mm: float) -> _Boxes:
     spill = np.where(circle[:, None, None], corners, bands)
     beyond = np.where(circle[:, None, None], corners, around)
     # np.rint rounds half to even, as round() does.
-    return _Boxes(
-        *(np.rint(v * px_per_mm).astype(np.int64) for v in (inside, spill, beyond, taken))
-    )
+    boxes = [np.rint(v * px_per_mm).astype(np.int64) for v in (inside, spill, beyond, taken)]
+    for b in boxes:
+        b.flags.writeable = False
+    return _Boxes(*boxes)
 
 
 def _in_window(boxes: _Boxes, shape: tuple[int, int]) -> tuple[_Boxes, tuple[int, int, int, int]]:

@@ -53,6 +53,7 @@ beside it, not a hatching (which runs a little past most sides): ``striped``, no
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 
 import cv2
@@ -386,15 +387,13 @@ def _quiet(masks: InkMasks, f: Field, px_per_mm: float) -> bool:
     return noise is not None and noise <= QUIET_PAPER
 
 
-def crossed_out(r: FieldReading, crosses: float | None, reach) -> bool:
+def crossed_out(r: FieldReading, crosses: float | None, reach: Callable[[], list | None]) -> bool:
     """Whether a field marked by convention with a cross reads as hatched out: far more
     ink than the page's crosses (their median base-step ink ``crosses``), reaching past
-    at least two sides (``reach`` at the base step)."""
-    if crosses is None or reach is None:
+    at least two sides (``reach()`` at the base step, walked only for that much ink)."""
+    if crosses is None or r.base_ink < max(CROSSED_MIN_INK, CROSSED_INK * crosses):
         return False
-    if r.base_ink < max(CROSSED_MIN_INK, CROSSED_INK * crosses):
-        return False
-    return sum(median >= BOX_REACH[0] for median, _ in reach) >= BOX_SIDES
+    return _past_sides(reach()) >= BOX_SIDES
 
 
 def hatched_out(
@@ -448,7 +447,7 @@ def hatched_out(
         if crossed_out(
             readings[n],
             crosses[fields[n].kind],
-            side_reach(masks, fields[n], px_per_mm, base=True),
+            lambda n=n: side_reach(masks, fields[n], px_per_mm, base=True),
         )
     ]
     strokes = None  # the darkness of the hand's strokes (``page_marks``): when first needed

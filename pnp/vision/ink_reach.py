@@ -37,8 +37,7 @@ def side_reach(
     ``base`` the ink followed is the base step's (faint strokes too), not the local step's."""
     h, w = masks.ink.shape
     x0, y0, x1, y1 = f.bounds
-    ink = (masks.base if base else masks.ink) > 0
-    paper = (masks.readable > 0) & ~ink
+    ink = masks.base if base else masks.ink
     steps = np.arange(round(REACH_MM * px_per_mm))
     gap = max(2, round(GAP_MM * px_per_mm))
     out = []
@@ -52,7 +51,9 @@ def side_reach(
         ys, xs = np.broadcast_arrays(ys, xs)
         if ys.size == 0 or ys.min() < 0 or xs.min() < 0 or ys.max() >= h or xs.max() >= w:
             return None
-        inked, clear = ink[ys, xs], paper[ys, xs]
+        # (only the walked pixels are looked at: not the whole page's masks)
+        inked = ink[ys, xs] > 0
+        clear = (masks.readable[ys, xs] > 0) & ~inked
         # where the first run of ``gap`` clear pixels starts, column by column
         runs = np.cumsum(np.pad(clear, ((0, 0), (1, 0))), axis=1, dtype=np.int32)
         gapped = (runs[:, gap:] - runs[:, :-gap]) >= gap
