@@ -102,9 +102,11 @@ def test_an_empty_box_inked_just_past_two_sides_is_asked_about():
     assert why(reading(**empty, spill=(0.0, 0.3, 0.12, 0.0)), "bubble", "circle") == []
 
 
-def test_the_committed_photos_are_never_silently_wrong():
+@pytest.mark.parametrize("checks", [False, True], ids=["reader", "with-checks"])
+def test_the_committed_photos_are_never_silently_wrong(checks):
     """Every field of every committed photo is read right or doubted, as `python -m
-    pnp.bench read` counts them."""
+    pnp.bench read` counts them: by the reader alone, and as `pnp read` asks after the
+    game's own checks (with what the page settles compared as settled)."""
     import json
     from pathlib import Path
 
@@ -114,7 +116,7 @@ def test_the_committed_photos_are_never_silently_wrong():
     silent = []
     for photo in photos:
         truth = json.loads(photo.with_suffix(".json").read_text())["sheet"]["fields"]
-        _, readings, doubted, _, _ = read_one(photo.read_bytes())
+        _, readings, doubted, _, _ = read_one(photo.read_bytes(), checks=checks)
         for r in readings:
             t = truth.get(r.id)
             if t is None or t["kind"] == "write" or t["touched_by"]:
