@@ -222,7 +222,7 @@ def test_a_tile_symbol_between_lookalikes_is_the_one_no_other_tile_shows():
     }
 
 
-def _upgrade_reader(inks: dict[int, float], answered=()):
+def _upgrade_reader(inks: dict[int, float], answered=(), doubted=()):
     """A Cosmos reader whose Upgrade-used boxes hold ``inks`` (box -> share, read filled)."""
     from pnp.vision.distant_suns import _Reader
     from pnp.vision.fields import FieldReading
@@ -230,9 +230,7 @@ def _upgrade_reader(inks: dict[int, float], answered=()):
     (marks,) = sheet_marks("distant-suns", random_state("distant-suns", 3))
     sheet_map = common_map(build_page(marks).map.code)
     readings = [FieldReading(f"upgrade-{i}-used", "filled", ink, 1.0) for i, ink in inks.items()]
-    reader = _Reader(None, None, sheet_map, readings, PX, None, COSMOS, SHAPES)
-    reader.answered = frozenset(answered)
-    return reader
+    return _Reader(None, None, sheet_map, readings, PX, None, COSMOS, SHAPES, answered, doubted)
 
 
 def test_a_solid_upgrade_box_past_what_the_shapes_spend_is_settled_unchecked():
@@ -252,8 +250,8 @@ def test_a_person_answering_an_upgrade_box_outranks_the_shapes():
 
 
 def test_upgrade_boxes_are_not_settled_by_shapes_resting_on_doubted_hexes():
-    reader = _upgrade_reader({1: 0.3, 2: 0.35, 3: 0.99})
-    reader.doubted = frozenset({"hex-q3r4"})  # the reader asks about a hex's ink
+    # the field reader asks about a hex's ink
+    reader = _upgrade_reader({1: 0.3, 2: 0.35, 3: 0.99}, doubted={"hex-q3r4"})
     ids = [f"upgrade-{i}-used" for i in (1, 2, 3)]
     assert reader._checked(ids, 2) == ids[:2]  # read as the shapes say...
     assert reader.settled == {}  # ...but still asked
@@ -272,11 +270,9 @@ def _noisy_shape_reader(scores: dict[int, float], doubted=(), answered=(), drop=
     fids = [f"hex-{hex_id(h)}" for h in cells]
     readings = [FieldReading(f, "filled", 0.1, 0.5) for f in fids]
     (marks,) = sheet_marks("distant-suns", random_state("distant-suns", 3))
-    reader = _Reader(
-        None, None, common_map(build_page(marks).map.code), readings, PX, None, COSMOS, SHAPES
-    )
-    reader.answered = frozenset(fids[i] for i in answered)
-    reader.doubted = frozenset(fids[i] for i in doubted) - reader.answered
+    sheet_map = common_map(build_page(marks).map.code)
+    answered, doubted = ([fids[i] for i in ids] for ids in (answered, doubted))
+    reader = _Reader(None, None, sheet_map, readings, PX, None, COSMOS, SHAPES, answered, doubted)
     reader.hex_scores = {
         h: glyph_match.GlyphScores(((zone.glyph, scores.get(i, 0.9)), ("x", 0.3)))
         for i, h in enumerate(cells)

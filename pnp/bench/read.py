@@ -123,22 +123,10 @@ def _checked(code, page, ink, readings, fields, found) -> tuple[dict[str, str], 
     """What ``pnp read`` asks of one page read alone (field id -> reason: the reader's
     doubts the game's checks leave open, and theirs), and what the page's own marks
     settled (field id -> marked)."""
-    from pnp.vision.read import SheetReading
+    from pnp.vision.read import page_reading
     from pnp.vision.states import assemble
 
-    sheet = SheetReading(
-        source=SOURCE,
-        code=code,
-        readings=tuple(readings),
-        kinds={f.id: f.kind for f in fields},
-        doubtful=tuple(found),
-        reprojection_mm=page.reprojection_mm,
-        markers=page.markers,
-        px_per_mm=page.px_per_mm,
-        timing={},
-        page=page.image,
-        ink=ink,
-    )
+    sheet = page_reading(page, code, fields, ink, readings, found, SOURCE)
     assembled, _ = assemble([sheet])
     doubts = {d.field: d.reason for a in assembled for d in a.doubtful}
     prefix = f"{sheet.source}:"

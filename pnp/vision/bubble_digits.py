@@ -40,7 +40,8 @@ SPECK_INK = 0.15  # ...and what the specks hold at most
 def settled_digits(sheets: list[SheetReading], answers: Answers) -> dict[str, bool]:
     """Answers (keyed by each sheet's full source, ``answer_for``'s first key) for the
     bubbles that the other marks of their digit place show to be unmarked."""
-    from scoring.federation.sheet_fields import crowded, digit_places
+    from scoring.federation.bubbles import digit_places
+    from scoring.federation.sheet_fields import crowded
 
     out: dict[str, bool] = {}
     for sheet in sheets:

@@ -226,9 +226,9 @@ def read_cosmos(
 
         c = sheet_map.code
         blank = reference_image(c.game, c.sheet, c.layout, px_per_mm)
-    reader = _Reader(flat, mask, sheet_map, readings, px_per_mm, blank, cosmos, shapes)
-    reader.answered = frozenset(answered)
-    reader.doubted = frozenset(doubted) - reader.answered
+    reader = _Reader(
+        flat, mask, sheet_map, readings, px_per_mm, blank, cosmos, shapes, answered, doubted
+    )
     return reader.read()
 
 
@@ -244,7 +244,9 @@ def _shipped_shapes() -> Shapes:
 
 
 class _Reader:
-    def __init__(self, flat, mask, sheet_map, readings, px, blank, cosmos, shapes):
+    def __init__(
+        self, flat, mask, sheet_map, readings, px, blank, cosmos, shapes, answered=(), doubted=()
+    ):
         self.flat, self.mask, self.map, self.px = flat, mask, sheet_map, px
         self.blank = blank
         self.cosmos, self.shapes = cosmos, shapes
@@ -260,8 +262,8 @@ class _Reader:
         # unsure symbols that ``partition`` tries
         self._covers: dict[tuple[str, frozenset[Hex]], list] = {}
         self.settled: dict[str, bool] = {}
-        self.answered: frozenset[str] = frozenset()
-        self.doubted: frozenset[str] = frozenset()
+        self.answered = frozenset(answered)  # by a person: never settled otherwise
+        self.doubted = frozenset(doubted) - self.answered  # still asked by the field reader
         # a covered hex's match against the zones in play
         self.hex_scores: dict[Hex, glyph_match.GlyphScores] = {}
 
@@ -773,11 +775,9 @@ class _Reader:
         c = (ink.shape[0] - 1) / 2
         # the printed value hides the middle: look at the outer ring only, where a
         # loop passes at every angle and a cross only along its four arms
-        outer = np.hypot(ys - c, xs - c) > 0.5 * r * self.px
-        angle = np.arctan2(ys[outer] - c, xs[outer] - c)
-        coverage = float(_sectors(angle).mean())
-        d = np.hypot(ys - c, xs - c)
-        arc = _longest_run(_sectors(np.arctan2(ys - c, xs - c)[d > ARC_INNER * r * self.px]))
+        d, angle = np.hypot(ys - c, xs - c), np.arctan2(ys - c, xs - c)
+        coverage = float(_sectors(angle[d > 0.5 * r * self.px]).mean())
+        arc = _longest_run(_sectors(angle[d > ARC_INNER * r * self.px]))
         share = inked / max(1.0, math.pi * (r * self.px) ** 2)
         if share > 0.6:
             return "solid", arc

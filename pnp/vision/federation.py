@@ -20,13 +20,13 @@ import re
 from pnp.vision.bubble_digits import crowded_doubts, settled_digits
 from pnp.vision.read import UNREAD_KINDS, SheetReading
 from pnp.vision.states import (
-    SETTLED_CONFIDENCE,
     Answers,
     Assembled,
     _base,
     _field_doubts,
     _merge,
     marked,
+    record_settled,
 )
 
 
@@ -53,11 +53,7 @@ def assemble_federation(sheets: list[SheetReading], answers: Answers) -> list[As
     out += [_solo(serial, group, answers) for serial, group in sorted(by_serial.items())]
     for assembled in out:
         crowded_doubts(assembled, answers)
-        for source in assembled.sources:
-            for key, value in settled.items():
-                if key.startswith(f"{source}:"):
-                    assembled.settled[key] = value
-                    assembled.confidence[key.removeprefix(f"{source}:")] = SETTLED_CONFIDENCE
+        record_settled(assembled, settled)
     return out
 
 

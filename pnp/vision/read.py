@@ -360,26 +360,35 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     m = ink_masks(page.image, blank, page.px_per_mm, fields=sheet_map.fields)
     readings, doubtful = read_masks(m, sheet_map.fields, page.px_per_mm, source)
     t2 = time.perf_counter()
-    kinds = {f.id: f.kind for f in sheet_map.fields}
     color = None
     if color_photo is not None:
         h, w = page.image.shape
         color = cv2.warpPerspective(
             color_photo, page.homography, (w, h), flags=cv2.INTER_LINEAR, borderValue=(255,) * 3
         )
+    timing = {"identify": t1 - t0, "fields": t2 - t1}
+    fields = sheet_map.fields
+    return page_reading(page, code, fields, m.ink, readings, doubtful, source, timing, color)
+
+
+def page_reading(
+    page, code: PageCode, fields, ink, readings, doubtful, source: str, timing=None, color=None
+) -> SheetReading:
+    """The ``SheetReading`` of a flattened page (a ``rectify.Rectified``) read into
+    ``readings`` and ``doubtful`` from the added ink ``ink``."""
     return SheetReading(
         source=source,
         code=code,
         readings=tuple(readings),
-        kinds=kinds,
+        kinds={f.id: f.kind for f in fields},
         doubtful=tuple(doubtful),
         reprojection_mm=page.reprojection_mm,
         markers=page.markers,
         px_per_mm=page.px_per_mm,
-        timing={"identify": t1 - t0, "fields": t2 - t1},
+        timing=timing or {},
         page=page.image,
         color=color,
-        ink=m.ink,
+        ink=ink,
     )
 
 

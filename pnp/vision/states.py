@@ -46,7 +46,7 @@ class Assembled:
     notes: list[str] = field(default_factory=list)  # what blocks a state, beyond fields
     columns: list[tuple[str, int]] = field(default_factory=list)  # Federation: player -> column
     # Fields the page's own marks decided, not the reader's ink nor a person: "SOURCE:FIELD"
-    # -> marked (``bubble_digits.settled_digits``)
+    # -> marked (``bubble_digits``, ``track_rows``, the Cosmos reader)
     settled: dict[str, bool] = field(default_factory=dict)
 
     @property
@@ -80,6 +80,16 @@ Answers = Mapping[str, bool]  # "FIELD" or "PHOTO:FIELD" -> marked
 # The confidence of a field the page's other marks and the rules decided (``settled``),
 # not its own ink nor a person.
 SETTLED_CONFIDENCE = 0.75
+
+
+def record_settled(out: Assembled, settled: Mapping[str, bool]) -> None:
+    """Note in ``out`` the fields of its sheets the page itself settled ("SOURCE:FIELD"
+    -> marked), at ``SETTLED_CONFIDENCE``."""
+    for source in out.sources:
+        for key, value in settled.items():
+            if key.startswith(f"{source}:"):
+                out.settled[key] = value
+                out.confidence[key.removeprefix(f"{source}:")] = SETTLED_CONFIDENCE
 
 
 def answer_for(answers: Answers, source: str, field_id: str) -> bool | None:
@@ -158,9 +168,7 @@ def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) ->
     settled = settled_rows(sheets, answers)
     answers = {**settled, **answers}
     out = _base("stellar-drift", sheets, answers)
-    out.settled = settled
-    for key in settled:
-        out.confidence[key.split(":")[-1]] = SETTLED_CONFIDENCE
+    record_settled(out, settled)
     kinds = {s.code.sheet: s for s in sheets}
     missing = [k for k in ("ship", "tracker", "tech") if k not in kinds]
     if missing:
@@ -243,7 +251,7 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
             answered=answered,
             doubted=[d.field for d in sheet.doubtful],
         )
-    except Exception as exc:  # a reader still being written must not stop the batch
+    except Exception as exc:  # a bug in the Cosmos reader must not stop the batch
         out.doubtful.append(
             Doubt(
                 "shapes",
@@ -255,8 +263,7 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
     out.state = cosmos.state
     out.confidence.update(cosmos.confidence)
     # Upgrade boxes and hexes the shapes settled are no longer asked about (their ink was)
-    out.settled = {f"{sheet.source}:{i}": v for i, v in cosmos.settled.items()}
-    out.confidence.update(dict.fromkeys(cosmos.settled, SETTLED_CONFIDENCE))
+    record_settled(out, {f"{sheet.source}:{i}": v for i, v in cosmos.settled.items()})
     out.doubtful = _merge(
         [d for d in out.doubtful if d.field not in cosmos.settled]
         + [

@@ -21,6 +21,7 @@ functions here, so what is printed and what is read cannot disagree.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -119,10 +120,7 @@ class NumberBubbles:
         for place in self.places:
             hits = [d for d in place.digits if self.bubble_id(place.name, d) in mine]
             if len(hits) > 1:
-                problems.append(
-                    f"{self.prefix}: {len(hits)} {place.name} bubbles filled "
-                    f"({', '.join(map(str, hits))}); fill one"
-                )
+                problems.append(crowded_place(self.prefix, place.name, hits))
             elif hits:
                 value += hits[0] * 10**place.power
                 started = started or hits[0] > 0  # leading zeros may be filled or not
@@ -137,6 +135,35 @@ class NumberBubbles:
                 [f"{self.prefix}: {value} is outside {self.min_value}..{self.max_value}"]
             )
         return value
+
+
+def crowded_place(prefix: str, place: str, digits: Sequence[int]) -> str:
+    """The problem of a digit place with more than one bubble filled.
+
+    >>> crowded_place("p1-total", "units", [3, 4])
+    'p1-total: 2 units bubbles filled (3, 4); fill one'
+    """
+    return (
+        f"{prefix}: {len(digits)} {place} bubbles filled ({', '.join(map(str, digits))}); fill one"
+    )
+
+
+_BUBBLE = re.compile(rf"(?P<prefix>.+)-(?P<place>{'|'.join(PLACES)})-(?P<digit>\d)")
+
+
+def digit_places(ids: Collection[str]) -> dict[tuple[str, str], list[str]]:
+    """The digit bubbles among ``ids`` (the inverse of ``NumberBubbles.bubble_id``) by
+    (number prefix, place), each list sorted.
+
+    >>> places = digit_places({"r1-law-units-2", "p1-total-tens-3", "r1-law-write"})
+    >>> places[("r1-law", "units")], places[("p1-total", "tens")], len(places)
+    (['r1-law-units-2'], ['p1-total-tens-3'], 2)
+    """
+    groups: dict[tuple[str, str], list[str]] = {}
+    for m in sorted(ids):
+        if hit := _BUBBLE.fullmatch(m):
+            groups.setdefault((hit["prefix"], hit["place"]), []).append(m)
+    return groups
 
 
 def decode_all(fields: Sequence[NumberBubbles], marked: Collection[str]) -> dict[str, int]:

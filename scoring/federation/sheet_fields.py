@@ -34,7 +34,13 @@ import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
-from scoring.federation.bubbles import PLACES, BubbleError, NumberBubbles, decode_all
+from scoring.federation.bubbles import (
+    BubbleError,
+    NumberBubbles,
+    crowded_place,
+    decode_all,
+    digit_places,
+)
 from scoring.federation.score_pad import Category, ScorePad
 from scoring.federation.solo import SoloCard
 from scoring.federation.solo_tracker import SoloTracker
@@ -207,22 +213,7 @@ def read_solo_end(
 
 # --- any page ------------------------------------------------------------------
 
-_PLACE = re.compile(rf"(?P<number>.+)-(?P<place>{'|'.join(PLACES)})-(?P<digit>\d)")
 _ANSWER = re.compile(r"(?P<question>.+)-(?:yes|no)")
-
-
-def digit_places(ids: Collection[str]) -> dict[tuple[str, str], list[str]]:
-    """The digit bubbles among ``ids`` by (number, place), each list sorted.
-
-    >>> places = digit_places({"r1-law-units-2", "p1-total-tens-3", "r1-law-write"})
-    >>> places[("r1-law", "units")], places[("p1-total", "tens")], len(places)
-    (['r1-law-units-2'], ['p1-total-tens-3'], 2)
-    """
-    groups: dict[tuple[str, str], list[str]] = {}
-    for m in sorted(ids):
-        if hit := _PLACE.fullmatch(m):
-            groups.setdefault((hit["number"], hit["place"]), []).append(m)
-    return groups
 
 
 def crowded(marked: Collection[str]) -> list[tuple[str, list[str]]]:
@@ -248,8 +239,7 @@ def crowded(marked: Collection[str]) -> list[tuple[str, list[str]]]:
         if len(ids) < 2:
             continue
         if place:
-            digits = ", ".join(i.rsplit("-", 1)[1] for i in ids)
-            out.append((f"{prefix}: {len(ids)} {place} bubbles filled ({digits}); fill one", ids))
+            out.append((crowded_place(prefix, place, [int(i[-1]) for i in ids]), ids))
         else:
             out.append((f"{prefix}: both yes and no filled; fill one", ids))
     return out
