@@ -1,14 +1,17 @@
 """A digit with more than one bubble marked: settled from the page's own marks where a
-player would read it at once (a correction beside a clean fill, specks beside a fill),
-asked otherwise."""
+player would read it at once (a correction beside a clean fill, specks beside a fill, a
+fill's tail run into the next bubble), asked otherwise."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from pnp.vision.bubble_digits import settled_digits
 from pnp.vision.fields import EMPTY_MAX, FILLED_MIN, FieldReading
+from pnp.pagecode import PageCode
 from pnp.vision.read import FAINT, HATCHED, Doubt, SheetReading
+from pnp.vision.reference import COMMON_HEIGHT, COMMON_WIDTH, common_map
 
 SOURCE = "pad.jpg"
 
@@ -91,3 +94,42 @@ def test_a_lone_units_bubble_barely_filled_in_a_used_column_is_the_digit():
 def test_a_lone_bubble_barely_filled_is_asked_in_an_unused_column_or_a_tens_place():
     assert settled(page({6: 0.17}, {6: FAINT}, p3_medals_units_3=0.8)) == {}
     assert settled(page({6: 0.17}, {6: FAINT}, "tens", p2_medals_units_3=0.8)) == {}
+
+
+SCOREPAD = PageCode("federation", "scorepad", "table", 1, 1)
+PX_PER_MM = 6.25
+
+
+def inked(discs: list[tuple[str, float, float]]) -> np.ndarray:
+    """An ink mask of the score pad holding a disc for each (bubble id, radius in the
+    bubble's radii, shift of the centre towards the next bubble in mm)."""
+    sheet_map, s = common_map(SCOREPAD), PX_PER_MM
+    ink = np.zeros((round(COMMON_HEIGHT * s), round(COMMON_WIDTH * s)), np.uint8)
+    for field_id, radius, shift in discs:
+        f = sheet_map.field(field_id)
+        centre = (round((f.x + shift) * s), round(f.y * s))
+        cv2.circle(ink, centre, round(f.w / 2 * radius * s), 1, -1)
+    return ink
+
+
+def pad_page(inks: dict[int, float], ink: np.ndarray) -> SheetReading:
+    from dataclasses import replace
+
+    return replace(page(inks), code=SCOREPAD, ink=ink)
+
+
+def test_a_fills_tail_in_the_next_bubble_is_not_a_mark():
+    # units 2 filled, drawn large: its ink runs over the near half of units 3
+    tail = inked([("p2-game_pp-units-2", 1.7, 0.0)])
+    assert settled(pad_page({2: 0.8, 3: 0.4}, tail)) == {"p2-game_pp-units-3": False}
+    # ...whichever of the two the fill is in
+    tail = inked([("p2-game_pp-units-3", 1.7, 0.0)])
+    assert settled(pad_page({2: 0.4, 3: 0.8}, tail)) == {"p2-game_pp-units-2": False}
+
+
+def test_two_fills_each_about_its_own_centre_are_asked():
+    both = inked([("p2-game_pp-units-2", 0.9, 0.0), ("p2-game_pp-units-3", 0.9, 0.0)])
+    assert settled(pad_page({2: 0.8, 3: 0.8}, both)) == {}
+    # a fill pushed off its centre towards the other still covers its far half
+    shifted = inked([("p2-game_pp-units-2", 0.9, 0.0), ("p2-game_pp-units-3", 0.8, -0.5)])
+    assert settled(pad_page({2: 0.8, 3: 0.7}, shifted)) == {}

@@ -2,7 +2,7 @@
 page's own marks say which bubble is the number's, else asked.
 
 A digit holds one bubble. When the reader finds more marked, a player looking at the
-page would still read it at once in two cases, and so does ``settled_digits``:
+page would still read it at once in three cases, and so does ``settled_digits``:
 
 - **A correction beside a fill.** Every other marked bubble of the place was doubted as
   inked past its circle (``read.HATCHED``: hatched out?) and one was filled cleanly
@@ -11,23 +11,26 @@ page would still read it at once in two cases, and so does ``settled_digits``:
 - **Specks beside a fill.** One bubble is filled (at least ``SOLID_FILL_INK``, not
   doubted) and every other holds under ``SPECK_INK``: grains of noise or the tail of a
   stroke, read empty.
+- **A neighbour's overrun.** Two bubbles marked, one filled cleanly through (not doubted,
+  its half away from the other at least ``THROUGH_FILL`` inked) and the other with
+  its far half clear (under ``FAR_CLEAR``): what ink the second holds lies on the
+  first one's side, the tail of its fill drawn past the circle (or specks), and it
+  reads empty. A fill is drawn about its circle's centre.
 
-Anything else (two real-looking fills, a neighbour's overrun as dark as the fill) is
-asked (``crowded_doubts``), naming every bubble of the place.
+Anything else (two real-looking fills, a correction as light as the fill) is asked
+(``crowded_doubts``), naming every bubble of the place.
 
 Tuned on the seed 8 and 11 photo sets (``python -m pnp.bench read``): of the 63 places
 with two or more bubbles marked, 43 are settled (24 corrections, 19 specks; all right,
-most of them on hard pages) and 20 are still asked.
-
-And one bubble alone: a **units bubble barely filled** (``read.FAINT`` on a bubble read
-filled) with no other bubble in its place, in a row or column the player used (another
-bubble of its ``p<n>-`` / ``r<n>-`` / ``end-`` part marked), is that number's units
-digit: a number needs one, and a light hand fills lightly. On the seed 8 and 11 sets all
-5 such bubbles were marks (the one unmarked barely-filled bubble alone was a tens digit,
-which a number may leave empty).
+most of them on hard pages) and 20 are still asked. Measured later (session 14) on the
+same sets: of the 56 places with two bubbles marked, the overrun rule alone settles 23
+(11 of them on easy, normal or real pages), all unmarked by the truth (a fill's tail, or
+specks); no marked bubble there had less than 0.15 of its far half inked.
 """
 
 from __future__ import annotations
+
+import numpy as np
 
 from pnp.vision.read import FAINT, HATCHED, SheetReading
 from pnp.vision.states import Answers, Assembled, _field_doubts, _merge, answer_for, marked
@@ -35,6 +38,10 @@ from pnp.vision.states import Answers, Assembled, _field_doubts, _merge, answer_
 CLEAN_FILL_INK = 0.35  # a fill beside corrections: its circle at least this inked
 SOLID_FILL_INK = 0.5  # a fill beside specks...
 SPECK_INK = 0.15  # ...and what the specks hold at most
+THROUGH_FILL = 0.3  # a fill inked through: its half away from the other at least this inked
+FAR_CLEAR = 0.05  # a neighbour's overrun: the bubble's far half at most this inked
+HALF_RADIUS = 0.85  # the disc measured, of the circle's radius (clear of its outline)
+HALF_GAP = 0.2  # ...leaving out the band this share of the radius either side of the middle
 
 
 def settled_digits(sheets: list[SheetReading], answers: Answers) -> dict[str, bool]:
@@ -51,7 +58,8 @@ def settled_digits(sheets: list[SheetReading], answers: Answers) -> dict[str, bo
         for _, ids in crowded(marks):
             if any(answer_for(answers, sheet.source, i) is not None for i in ids):
                 continue  # a person has looked at this place
-            out |= {f"{sheet.source}:{i}": False for i in _unmarked(ids, by_id, doubted)}
+            unmarked = _unmarked(ids, by_id, doubted) or _overrun(sheet, ids, doubted)
+            out |= {f"{sheet.source}:{i}": False for i in unmarked}
         for (number, place), ids in digit_places(marks).items():
             (one, *others) = ids
             if (
@@ -82,6 +90,42 @@ def _unmarked(ids: list[str], by_id: dict, doubted: dict[str, str]) -> list[str]
     if len(solid) == 1 and all(by_id[i].ink < SPECK_INK for i in ids if i != solid[0]):
         return [i for i in ids if i != solid[0]]
     return []
+
+
+def _overrun(sheet: SheetReading, ids: list[str], doubted: dict[str, str]) -> list[str]:
+    """Of two bubbles of one place, the one holding only the tail of the other's fill."""
+    if len(ids) != 2 or sheet.ink is None:
+        return []
+    for fill, tail in (ids, ids[::-1]):
+        if (
+            fill not in doubted
+            and half_ink(sheet, fill, away_from=tail) >= THROUGH_FILL
+            and half_ink(sheet, tail, away_from=fill) <= FAR_CLEAR
+        ):
+            return [tail]
+    return []
+
+
+def half_ink(sheet: SheetReading, field_id: str, away_from: str) -> float:
+    """The share inked of the half of circle ``field_id`` that faces away from the centre of
+    field ``away_from`` (the disc of ``HALF_RADIUS``, less a band ``HALF_GAP`` about the
+    line through its centre)."""
+    from pnp.vision.reference import common_map
+
+    sheet_map, s = common_map(sheet.code), sheet.px_per_mm
+    f, other = sheet_map.field(field_id), sheet_map.field(away_from)
+    (cx, cy), (ox, oy) = (f.x, f.y), (other.x, other.y)  # a circle's x, y: its centre
+    length = float(np.hypot(cx - ox, cy - oy))
+    dx, dy = (cx - ox) / length, (cy - oy) / length
+    r = f.w / 2 * HALF_RADIUS
+    x0, y0 = max(0, int((cx - r) * s)), max(0, int((cy - r) * s))
+    x1, y1 = int((cx + r) * s) + 1, int((cy + r) * s) + 1
+    ys, xs = np.mgrid[y0:y1, x0:x1]
+    px, py = (xs + 0.5) / s - cx, (ys + 0.5) / s - cy
+    half = (px**2 + py**2 <= r * r) & (px * dx + py * dy > r * HALF_GAP)
+    ink = sheet.ink[y0:y1, x0:x1][: half.shape[0], : half.shape[1]] > 0
+    half = half[: ink.shape[0], : ink.shape[1]]
+    return float(ink[half].mean()) if half.any() else 0.0
 
 
 def crowded_doubts(out: Assembled, answers: Answers) -> None:
