@@ -80,6 +80,8 @@ FAINT = "faint"  # too little ink to call
 # ...and where the other marks of its number or row can settle it (``bubble_digits``,
 # ``track_rows``):
 HATCHED = "hatched"  # a mark, or a mark hatched out (a correction)?
+# ...and where the place of its ink in the box settles it (``run_in``):
+RUN_IN = "run_in"  # a little ink run in across one side: its own mark, or a neighbour's?
 
 
 @dataclass(frozen=True)
@@ -207,7 +209,9 @@ def doubts(
                 )
             )
         elif not circle and r.ink < RUN_IN_INK and _runs_in(r.spill):
-            out.append(Doubt(r.id, "ink running in from one side: a neighbour's mark?", source))
+            out.append(
+                Doubt(r.id, "ink running in from one side: a neighbour's mark?", source, RUN_IN)
+            )
         elif r.striped and not (_outlier(r, kind, median) and _past_sides(r.spill) >= 2):
             # strokes that run one way (or a neighbour's ink past one side): a fill, not a
             # hatching-out (``hatching``); but one far inkier than the page's marks of its
@@ -276,13 +280,20 @@ def refuse_other_version(code: PageCode, sheet_map, source: str) -> None:
 def settled_doubts(
     readings: list[FieldReading], fields: list, masks, px_per_mm: float, source: str
 ) -> tuple[list[FieldReading], list[Doubt]]:
-    """The readings, with the fields doubted for the paper's noise settled where the
-    page's own marks and paper are clearly apart, and what is still to ask."""
+    """The readings, with the boxes doubted for ink run in across one side settled where
+    the ink's place in the box tells whose it is (``run_in``), the fields doubted for the
+    paper's noise where the page's own marks and paper are clearly apart, and what is
+    still to ask."""
     from pnp.vision.page_gap import settle_by_gap
+    from pnp.vision.run_in import settle_run_ins
 
     kinds = {f.id: f.kind for f in fields}
     shapes = {f.id: f.shape for f in fields}
     found = doubts(readings, kinds, source, shapes)
+    run_ins = {d.field for d in found if d.cause == RUN_IN}
+    if run_ins:
+        readings = settle_run_ins(readings, fields, masks.ink, px_per_mm, run_ins)
+        found = doubts(readings, kinds, source, shapes)
     noisy = {d.field for d in found if d.cause in (NOISE, FAINT)}
     if not noisy:
         return readings, found
@@ -298,7 +309,9 @@ def settled_doubts(
 
     on_noise = {d.field for d in found if may_fill(d)}
     # what is asked about, or not read at all (names, storage), cannot vouch for the page
+    # (nor a box settled for ink run in: a neighbour's tail is no empty box's paper)
     unsure = {d.field for d in found} | {f.id for f in fields if f.kind in UNREAD_KINDS}
+    unsure |= run_ins
     readings = settle_by_gap(readings, fields, masks, px_per_mm, noisy, unsure, on_noise)
     return readings, doubts(readings, kinds, source, shapes)
 

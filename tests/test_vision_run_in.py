@@ -1,0 +1,74 @@
+"""A box whose little ink runs in across one side: its own mark where the ink reaches the
+part of the box away from that side, a neighbour's tail where it stops short and the box
+beside is filled; asked otherwise."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from pnp.sheetmap import Field
+from pnp.vision.fields import FieldReading
+from pnp.vision.run_in import LEFT, beside, settle_run_ins
+
+S = 6.25  # px per mm
+ROW = [Field(f"track-{n}", "track_box", 10.0 + 9.0 * n, 10.0, 7.0, 9.0) for n in range(3)]
+
+
+def px(x: float, y: float) -> tuple[int, int]:
+    return round(x * S), round(y * S)
+
+
+def reading(field_id: str, state: str, ink: float) -> FieldReading:
+    # ink run in across the left side (spill: top, bottom, left, right)
+    return FieldReading(field_id, state, ink, 0.9, spill=(0.0, 0.0, 0.8, 0.0))
+
+
+def settle(ink: np.ndarray, middle_ink: float, left_state: str = "filled") -> FieldReading:
+    readings = [
+        FieldReading("track-0", left_state, 0.3, 1.0),
+        reading("track-1", "filled", middle_ink),
+        FieldReading("track-2", "empty", 0.0, 1.0),
+    ]
+    out = settle_run_ins(readings, ROW, ink, S, {"track-1"})
+    return out[1]
+
+
+def page() -> np.ndarray:
+    return np.zeros((round(40 * S), round(50 * S)), np.uint8)
+
+
+def test_a_tick_of_its_own_beside_a_neighbours_ink_is_filled():
+    ink = page()
+    cv2.line(ink, px(19.0, 15.0), px(21.5, 17.5), 1, 3)  # the tick, about the centre
+    cv2.line(ink, px(21.5, 17.5), px(24.5, 12.0), 1, 3)
+    cv2.line(ink, px(17.0, 14.0), px(19.6, 14.5), 1, 3)  # the neighbour's tail
+    r = settle(ink, 0.08)
+    assert (r.state, r.settled) == ("filled", True)
+
+
+def test_a_neighbours_tail_alone_is_empty():
+    ink = page()
+    cv2.line(ink, px(17.0, 14.0), px(20.0, 15.0), 1, 3)  # stops short of the centre
+    r = settle(ink, 0.04)
+    assert (r.state, r.settled) == ("empty", True)
+
+
+def test_a_tail_with_no_filled_box_beside_it_is_still_asked():
+    ink = page()
+    cv2.line(ink, px(17.0, 14.0), px(20.0, 15.0), 1, 3)
+    r = settle(ink, 0.04, left_state="empty")
+    assert (r.state, r.settled) == ("filled", False)
+
+
+def test_ink_just_reaching_the_far_part_is_still_asked():
+    ink = page()
+    cv2.line(ink, px(17.0, 14.0), px(20.0, 15.0), 1, 3)
+    cv2.circle(ink, px(22.5, 17.0), 1, 1, -1)  # a speck past the centre: neither
+    r = settle(ink, 0.09)
+    assert r.settled is False
+
+
+def test_the_box_beside_a_side_is_the_one_level_with_it():
+    assert [g.id for g in beside(ROW[1], LEFT, ROW)] == ["track-0"]
+    assert beside(ROW[0], LEFT, ROW) == []
