@@ -24,13 +24,18 @@ def reading(field_id: str, state: str, ink: float) -> FieldReading:
     return FieldReading(field_id, state, ink, 0.9, spill=(0.0, 0.0, 0.8, 0.0))
 
 
-def settle(ink: np.ndarray, middle_ink: float, left_state: str = "filled") -> FieldReading:
+def settle(
+    ink: np.ndarray, middle_ink: float, left_state: str = "filled", doubted: bool = True
+) -> FieldReading:
+    """The middle box of a row as settled, doubted for ink run in (or, not ``doubted``,
+    looked at as a tail)."""
     readings = [
         FieldReading("track-0", left_state, 0.3, 1.0),
         reading("track-1", "filled", middle_ink),
         FieldReading("track-2", "empty", 0.0, 1.0),
     ]
-    out = settle_run_ins(readings, ROW, ink, S, {"track-1"})
+    asked = {"track-1"} if doubted else set()
+    out = settle_run_ins(readings, ROW, ink, S, asked, {"track-1"} - asked)
     return out[1]
 
 
@@ -67,6 +72,22 @@ def test_ink_just_reaching_the_far_part_is_still_asked():
     cv2.circle(ink, px(22.5, 17.0), 1, 1, -1)  # a speck past the centre: neither
     r = settle(ink, 0.09)
     assert r.settled is False
+
+
+def test_a_tail_read_filled_and_not_asked_about_is_settled_empty():
+    ink = page()
+    cv2.line(ink, px(17.0, 14.0), px(20.0, 15.0), 1, 3)
+    r = settle(ink, 0.07, doubted=False)
+    assert (r.state, r.settled) == ("empty", True)
+    # ...but a box not asked about is never taken for its own mark: left as read
+    cv2.line(ink, px(21.0, 15.0), px(24.0, 18.0), 1, 3)
+    r = settle(ink, 0.07, doubted=False)
+    assert (r.state, r.settled) == ("filled", False)
+    # ...and a tail without a filled box beside it is left as read
+    ink = page()
+    cv2.line(ink, px(17.0, 14.0), px(20.0, 15.0), 1, 3)
+    r = settle(ink, 0.07, left_state="empty", doubted=False)
+    assert (r.state, r.settled) == ("filled", False)
 
 
 def test_the_box_beside_a_side_is_the_one_level_with_it():

@@ -66,6 +66,9 @@ ACROSS_SPILL = 0.1
 RUN_IN_INK = 0.1
 RUN_IN_SPILL = 0.5
 RUN_IN_OTHERS = 0.25
+# ...and one read filled on as little ink, not asked about, whose band past one side is
+# at least this inked, is looked at for a neighbour's tail (``run_in``)
+TAIL_SPILL = 0.3
 # A faint mark with no more than this past any side is a mark of its own, not a sliver
 # of a neighbour's (``settled_doubts``).
 CLEAN_SPILL = 0.1
@@ -291,9 +294,21 @@ def settled_doubts(
     shapes = {f.id: f.shape for f in fields}
     found = doubts(readings, kinds, source, shapes)
     run_ins = {d.field for d in found if d.cause == RUN_IN}
-    if run_ins:
-        readings = settle_run_ins(readings, fields, masks.ink, px_per_mm, run_ins)
+    asked = {d.field for d in found}
+    tails = {
+        r.id
+        for r in readings
+        if r.state == "filled"
+        and shapes[r.id] == "rect"
+        and kinds[r.id] not in UNREAD_KINDS
+        and r.ink < RUN_IN_INK
+        and max(r.spill, default=0.0) >= TAIL_SPILL
+        and r.id not in asked
+    }
+    if run_ins or tails:
+        readings = settle_run_ins(readings, fields, masks.ink, px_per_mm, run_ins, tails)
         found = doubts(readings, kinds, source, shapes)
+        run_ins |= {r.id for r in readings if r.id in tails and r.settled}
     noisy = {d.field for d in found if d.cause in (NOISE, FAINT)}
     if not noisy:
         return readings, found

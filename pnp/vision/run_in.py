@@ -13,7 +13,14 @@ at a glance by where the ink lies:
   part (at most ``TAIL_INK``), and the box beside that side is read filled (the mark
   it overran from): empty.
 
-Anything between stays asked. Measured (session 14) on the seed 8, 11, 13, 21 and 22
+Anything between stays asked. And a box read filled on as little ink, not asked about,
+whose ink lies past one side (its band at least ``read.TAIL_SPILL`` inked) but nowhere in
+its far part, beside a filled box, is that box's tail too (seed 11, a hard tracker page:
+the tail of an overrun read as a track box filled, its band 0.48 inked): empty. A tick
+of its own squeezed into a corner leaves the far part empty too, which is why the box
+beside must be filled (seed 11: such a tick, no filled box beside it, is left as read).
+
+Measured (session 14) on the seed 8, 11, 13, 21 and 22
 photo sets, 22 boxes doubted so, all levels: the 13 marked ones held 2.7-11% of their
 far part inked (0.59-1.1 of their whole box's share), the 9 tails none at all.
 """
@@ -43,20 +50,23 @@ def settle_run_ins(
     ink: np.ndarray,
     px_per_mm: float,
     doubted: set[str],
+    tails: set[str] = frozenset(),
 ) -> list[FieldReading]:
     """The readings with the ``doubted`` boxes (doubted for ink run in across one side)
-    settled where the ink's place says whose it is (``settled`` set)."""
-    if not doubted:
+    settled where the ink's place says whose it is, and the ``tails`` (boxes read filled
+    on little ink past one side, not doubted) settled empty where it is a neighbour's
+    (``settled`` set)."""
+    if not doubted and not tails:
         return readings
     by_id = {f.id: f for f in fields}
     filled = {r.id for r in readings if r.state == "filled"}
     out = list(readings)
     for n, r in enumerate(readings):
-        if r.id not in doubted:
+        if r.id not in doubted and r.id not in tails:
             continue
         f, side = by_id[r.id], int(np.argmax(r.spill))
         far = far_ink(ink, f, side, px_per_mm)
-        if far >= OWN_INK and far >= OWN_SPREAD * r.ink:
+        if r.id in doubted and far >= OWN_INK and far >= OWN_SPREAD * r.ink:
             out[n] = replace(r, state="filled", confidence=CONFIDENCE, settled=True)
         elif far <= TAIL_INK and any(g.id in filled for g in beside(f, side, fields)):
             out[n] = replace(r, state="empty", confidence=CONFIDENCE, settled=True)
