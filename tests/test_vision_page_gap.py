@@ -77,6 +77,32 @@ def test_dark_but_not_doubted_for_noise_or_inked_like_a_hatching_stays_doubtful(
     assert out[22] == rs[22]  # a correction, perhaps
 
 
+def stain(masks: InkMasks, fields, n: int, depth: float) -> None:
+    """A dark patch (a shadow's edge, a smudge) over sure empty field ``n``."""
+    f = fields[n]
+    x0, y0 = round((f.x + 1) * PX), round((f.y + 1) * PX)
+    masks.seen[y0 : y0 + round(4 * PX), x0 : x0 + round(4 * PX)] = 1.0 - depth
+
+
+def test_a_page_without_a_gap_settles_a_field_by_the_fields_around_it(monkeypatch):
+    from pnp.vision import page_gap
+
+    monkeypatch.setattr(page_gap, "NEAR_EMPTY", 8)  # this small page holds 18 sure empties
+    # a dark patch over an empty box in the left column leaves no page-wide gap; the
+    # boxes round fields 20 and 28 (column 4) still show one
+    fields, masks = page(MARKS | {20: 0.6}, noise=0.04)
+    stain(masks, fields, 24, 0.55)
+    rs = readings(fields, FILLED | {20: "filled", 28: "doubtful"})
+    out = settle_by_gap(rs, fields, masks, PX, {"f20", "f28"}, {"f20", "f28"}, {"f20"})
+    assert (out[20].state, out[20].settled) == ("filled", True)
+    assert (out[28].state, out[28].settled) == ("empty", True)
+    # ...but not where the patch lies among their nearest fields
+    fields, masks = page(MARKS | {20: 0.6}, noise=0.04)
+    stain(masks, fields, 19, 0.55)
+    rs = readings(fields, FILLED | {20: "filled", 28: "doubtful"})
+    assert settle_by_gap(rs, fields, masks, PX, {"f20", "f28"}, {"f20", "f28"}, {"f20"}) == rs
+
+
 def test_a_page_with_too_few_sure_marks_is_not_judged():
     fields, masks = page({1: 0.6, 20: 0.55}, noise=0.04)
     rs = readings(fields, {1: "filled", 20: "filled"})
