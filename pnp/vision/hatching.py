@@ -594,3 +594,81 @@ def _fringed(f: Field, masks: InkMasks, room, px_per_mm: float) -> bool:
     if sum(v >= FRINGE_SHARE for v in fringe) < FRINGE_SIDES:
         return False
     return max(outer) <= OUTER_SHARE
+
+
+def fringe_cleared(
+    readings: list[FieldReading], fields: list[Field], masks: InkMasks, px_per_mm: float
+) -> list[FieldReading]:
+    """``readings`` with the ink a box hatched out runs past its outline (up to
+    ``BOX_REACH``) left out of the bands read past the outline of the boxes beside it
+    (``spill`` and ``beyond``, measured again without it): Stellar Drift spaces lie 2 mm
+    apart, and that ink is the hatching's, not a box's own mark running out nor a
+    neighbour's mark running in."""
+    from pnp.vision.fields import (
+        BEYOND_OUT_MM,
+        SPILL_OUT_MM,
+        _beyond_boxes,
+        _field_boxes,
+        _spill_boxes,
+    )
+
+    hatched = [f.bounds for r, f in zip(readings, fields, strict=True) if r.hatched]
+    if not hatched:
+        return readings
+    zones = [_widened(b, BOX_REACH[1]) for b in hatched]
+    pad = max(SPILL_OUT_MM, BEYOND_OUT_MM) + 0.5  # (and a little more: pixels round out)
+    near = [
+        n
+        for n, (r, f) in enumerate(zip(readings, fields, strict=True))
+        if f.shape == "rect"
+        and not r.hatched
+        and any(_overlap(_widened(f.bounds, pad), z) for z in zones)
+    ]
+    if not near:
+        return readings
+    shape = masks.ink.shape
+    taken = _field_boxes(fields, px_per_mm).taken
+    zones_px = np.array([_px(z, px_per_mm, shape) for z in zones])
+    out = list(readings)
+    for n in near:
+        f = fields[n]
+        # the box's surroundings alone: its bands, with the zones and the fields cut out
+        x0, y0, x1, y1 = _px(_widened(f.bounds, pad), px_per_mm, shape)
+        origin = np.array([x0, y0, x0, y0])
+        ink = masks.ink[y0:y1, x0:x1].copy()
+        readable = masks.readable[y0:y1, x0:x1].copy()
+        free = np.ones_like(ink)
+        hit = (taken[:, 0] < x1) & (taken[:, 2] > x0) & (taken[:, 1] < y1) & (taken[:, 3] > y0)
+        for a, b, c, d in (taken[hit] - origin).tolist():
+            cv2.rectangle(free, (a, b), (c, d), 0, -1)  # as ``fields._free_of`` draws
+        for a, b, c, d in (zones_px - origin).tolist():
+            if a < x1 - x0 and b < y1 - y0 and c > 0 and d > 0:
+                cut = np.s_[max(0, b) : max(0, d), max(0, a) : max(0, c)]
+                ink[cut], readable[cut], free[cut] = 0, 0, 0
+        spill = []
+        for box in _spill_boxes(f, px_per_mm):
+            room = _sum(free, box, origin)
+            spill.append(round(_sum(ink & free, box, origin) / room, 3) if room >= 4 else -1.0)
+        bands = _beyond_boxes(f, px_per_mm)
+        room = sum(_sum(readable, box, origin) for box in bands)
+        inked = sum(_sum(ink, box, origin) for box in bands)
+        beyond = round(inked / room, 3) if room >= 4 else 0.0
+        out[n] = replace(readings[n], spill=tuple(spill), beyond=beyond)
+    return out
+
+
+def _sum(mask: np.ndarray, box, origin: np.ndarray) -> int:
+    """The sum of ``mask`` (a window of the page whose corner is ``origin``) over the page
+    pixel box (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = (max(0, v) for v in np.subtract(box, origin).tolist())
+    return int(mask[y0:y1, x0:x1].sum())
+
+
+def _widened(box: tuple[float, ...], mm: float) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = box
+    return x0 - mm, y0 - mm, x1 + mm, y1 + mm
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Whether two boxes (x0, y0, x1, y1) share any area."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
