@@ -7,9 +7,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from pnp.pagecode import PageCode
 from pnp.vision.bubble_digits import settled_digits
 from pnp.vision.fields import EMPTY_MAX, FILLED_MIN, FieldReading
-from pnp.pagecode import PageCode
 from pnp.vision.read import FAINT, HATCHED, Doubt, SheetReading
 from pnp.vision.reference import COMMON_HEIGHT, COMMON_WIDTH, common_map
 
