@@ -20,9 +20,9 @@ the tail of an overrun read as a track box filled, its band 0.48 inked): empty. 
 of its own squeezed into a corner leaves the far part empty too, which is why the box
 beside must be filled (seed 11: such a tick, no filled box beside it, is left as read).
 
-Measured (session 14) on the seed 8, 11, 13, 21 and 22
-photo sets, 22 boxes doubted so, all levels: the 13 marked ones held 2.7-11% of their
-far part inked (0.59-1.1 of their whole box's share), the 9 tails none at all.
+Measured (session 14) on the seed 8, 11, 13, 21 and 22 photo sets, 22 boxes doubted
+so, all levels: the 13 marked ones held 2.7-11% of their far part inked (0.59-1.1 of
+their whole box's share), the 9 tails none at all.
 """
 
 from __future__ import annotations
