@@ -185,15 +185,7 @@ def _solid_plan(big: tuple, px_per_mm: float, shape: tuple[int, int]) -> _SolidP
     m, (a, b) = SOLID_MARGIN_MM, SOLID_RING_MM
     around = bounds + (-m, -m, m, m)
     bx0, by0, bx1, by1 = bounds.T
-    sides = np.stack(
-        [
-            np.stack([bx0, by0 - b, bx1, by0 - a], axis=1),
-            np.stack([bx0, by1 + a, bx1, by1 + b], axis=1),
-            np.stack([bx0 - b, by0, bx0 - a, by1], axis=1),
-            np.stack([bx1 + a, by0, bx1 + b, by1], axis=1),
-        ],
-        axis=1,
-    )
+    sides = side_bands(bx0, by0, bx1, by1, a, b)
     h, w = shape
     limit = np.array([w, h, w, h])
     inside = np.clip(np.rint(inside), 0, limit).astype(np.int64)
@@ -903,6 +895,21 @@ def _field_boxes(fields: list[Field], px_per_mm: float) -> _Boxes:
     return _LAST_BOXES[0][1]
 
 
+def side_bands(bx0, by0, bx1, by1, a: float, b: float) -> np.ndarray:
+    """(n, 4, 4): for boxes with the bounds given (arrays, mm), the bands from ``a`` to
+    ``b`` past each side (top, bottom, left, right), each as long as its side, as x0, y0,
+    x1, y1."""
+    return np.stack(
+        [
+            np.stack([bx0, by0 - b, bx1, by0 - a], axis=1),
+            np.stack([bx0, by1 + a, bx1, by1 + b], axis=1),
+            np.stack([bx0 - b, by0, bx0 - a, by1], axis=1),
+            np.stack([bx1 + a, by0, bx1 + b, by1], axis=1),
+        ],
+        axis=1,
+    )
+
+
 def _boxes_of(fields: list[Field], px_per_mm: float) -> _Boxes:
     x = np.array([f.x for f in fields])
     y = np.array([f.y for f in fields])
@@ -935,16 +942,7 @@ def _boxes_of(fields: list[Field], px_per_mm: float) -> _Boxes:
         ],
         axis=1,
     )
-    a, b = SPILL_IN_MM, SPILL_OUT_MM
-    bands = np.stack(
-        [
-            np.stack([bx0, by0 - b, bx1, by0 - a], axis=1),
-            np.stack([bx0, by1 + a, bx1, by1 + b], axis=1),
-            np.stack([bx0 - b, by0, bx0 - a, by1], axis=1),
-            np.stack([bx1 + a, by0, bx1 + b, by1], axis=1),
-        ],
-        axis=1,
-    )
+    bands = side_bands(bx0, by0, bx1, by1, SPILL_IN_MM, SPILL_OUT_MM)
     a, b = BEYOND_IN_MM, BEYOND_OUT_MM
     around = np.stack(
         [
