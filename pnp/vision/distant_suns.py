@@ -78,6 +78,9 @@ HEX_SURE_CONFIDENCE = 0.9
 # outlines
 EDGE_BAND_MM = 0.9  # look for a traced line this far either side of a hex line
 EDGE_INK = 0.25
+# the window of the sheet an outline is looked for in reaches this far past the pixels
+# its samples fall between: every sample well inside it, as inside the whole sheet
+EDGE_WINDOW_PX = 4
 UPGRADE_PENALTY = 0.6  # cost of explaining a missing hex by an Upgrade spent
 COVER_MARGIN = 0.8  # the best cover must beat the next by this much outline evidence
 MAX_COVERS = 200
@@ -161,7 +164,11 @@ def _crop_circle(mask: np.ndarray, cx: float, cy: float, r: float, px: float) ->
     x0, y0 = max(0, math.floor((cx - r) * px)), max(0, math.floor((cy - r) * px))
     x1, y1 = math.ceil((cx + r) * px), math.ceil((cy + r) * px)
     crop = mask[y0:y1, x0:x1].astype(np.float32)
-    ys, xs = np.indices(crop.shape, dtype=np.float32)
+    if not crop.any():
+        return crop  # no ink, inside the circle or out
+    # a row and a column of pixel centres, broadcast: the same sums as full grids
+    xs = np.arange(crop.shape[1], dtype=np.float32)[None, :]
+    ys = np.arange(crop.shape[0], dtype=np.float32)[:, None]
     inside = (xs + x0 + 0.5 - cx * px) ** 2 + (ys + y0 + 0.5 - cy * px) ** 2 <= (r * px) ** 2
     return crop * inside
 
@@ -182,13 +189,19 @@ def _despeckle(ink: np.ndarray, px: float) -> np.ndarray:
     return ink * keep[labels]
 
 
-def _paper_norm(gray: np.ndarray, px: float) -> np.ndarray:
-    """``gray`` over its local paper brightness (paper ~1, ink lower)."""
+def _paper(gray: np.ndarray, px: float) -> np.ndarray:
+    """The local paper brightness of ``gray`` (its brightest nearby, smoothed), as
+    large as ``gray``."""
     small = cv2.resize(gray, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     k = max(3, int(px * 1.0) | 1)
     paper = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     paper = cv2.GaussianBlur(paper, (0, 0), px * 0.5)
-    paper = cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR)
+
+
+def _paper_norm(gray: np.ndarray, paper: np.ndarray) -> np.ndarray:
+    """``gray`` over its local paper brightness ``paper`` (:func:`_paper`, or the same
+    window of each): paper ~1, ink lower."""
     return gray.astype(np.float32) / np.maximum(paper.astype(np.float32), 1.0)
 
 
@@ -257,7 +270,9 @@ class _Reader:
         self.doubts: list[Doubt] = []
         self.confidence: dict[str, float] = {}
         self.notes: list[str] = []
-        self._dark: np.ndarray | None = None
+        self._paper_bright: np.ndarray | None = None  # :func:`_paper` of ``flat``
+        # (a, b) -> ``edge_traced``: runs read for other symbols share hex lines
+        self._traced: dict[tuple[Hex, Hex], float] = {}
         # (zone, run) -> ``covers``: the same runs come back for every reading of the
         # unsure symbols that ``partition`` tries
         self._covers: dict[tuple[str, frozenset[Hex]], list] = {}
@@ -326,7 +341,8 @@ class _Reader:
 
     def read_hexes(self, tiles) -> dict[Hex, HexRead]:
         keys = tuple(self.shapes.glyphs)
-        seen: dict[Hex, tuple[np.ndarray, float, glyph_match.GlyphScores | None]] = {}
+        # each hex matched once against every glyph; narrowed below to those in play
+        seen: dict[Hex, tuple[float, glyph_match.GlyphScores | None]] = {}
         types = self.cosmos.space_types
         for h in sorted(self.cosmos.hexes - self.cosmos.uncoverable, key=lambda h: (h[1], h[0])):
             f = self.fields.get(f"hex-{hex_id(h)}")
@@ -336,22 +352,22 @@ class _Reader:
             ink = _despeckle(_crop_circle(self.mask, f.x, f.y, r, self.px), self.px)
             area = float(ink.sum()) / self.px**2
             scores = glyph_match.match(ink, keys, HEX_UNIT_MM, self.px) if area > 0 else None
-            seen[h] = (ink, area, scores)
+            seen[h] = (area, scores)
         del types
         # zones in play: those named in the summary, those drawn clearly, the Black Hole's
         in_play = {self.shapes.black_hole.glyph}
         for s in tiles.values():
             if s is not None and s.margin >= GLYPH_MARGIN:
                 in_play.add(s.best)
-        for _, area, s in seen.values():
+        for area, s in seen.values():
             if s is not None and area >= COVERED_MM2 and s.margin >= 2 * GLYPH_MARGIN:
                 in_play.add(s.best)
         self.in_play_glyphs = in_play
         play = tuple(sorted(in_play))
         out: dict[Hex, HexRead] = {}
-        for h, (ink, area, _) in seen.items():
+        for h, (area, first) in seen.items():
             fid = f"hex-{hex_id(h)}"
-            s = glyph_match.match(ink, play, HEX_UNIT_MM, self.px) if area > 0 else None
+            s = first.among(play) if first is not None else None
             if area <= EMPTY_MM2 or s is None:
                 out[h] = HexRead(h, area, False, confidence=1.0)
                 self.confidence[fid] = round(1.0 - 0.5 * area / EMPTY_MM2, 3)
@@ -437,16 +453,23 @@ class _Reader:
 
     # --- shapes ----------------------------------------------------------------------
 
-    def dark(self) -> np.ndarray:
-        """Ink darker than the blank sheet, as a share of the paper (0 = as printed)."""
-        if self._dark is None:
-            seen = _paper_norm(self.flat, self.px)
-            printed = self.blank.astype(np.float32) / 255.0
-            self._dark = np.clip(printed - seen, 0, 1)
-        return self._dark
+    def dark(self, x0: int, y0: int, x1: int, y1: int) -> np.ndarray:
+        """Ink darker than the blank sheet in the pixels [y0:y1, x0:x1], as a share of
+        the paper (0 = as printed)."""
+        if self._paper_bright is None:
+            self._paper_bright = _paper(self.flat, self.px)
+        window = np.s_[y0:y1, x0:x1]
+        seen = _paper_norm(self.flat[window], self._paper_bright[window])
+        printed = self.blank[window].astype(np.float32) / 255.0
+        return np.clip(printed - seen, 0, 1)
 
     def edge_traced(self, a: Hex, b: Hex) -> float:
         """The share of the hex line between ``a`` and ``b`` with a traced outline on it."""
+        if (a, b) not in self._traced:
+            self._traced[a, b] = self._edge_traced(a, b)
+        return self._traced[a, b]
+
+    def _edge_traced(self, a: Hex, b: Hex) -> float:
         fa, fb = self.fields[f"hex-{hex_id(a)}"], self.fields[f"hex-{hex_id(b)}"]
         ca = [(fa.x + x, fa.y + y) for x, y in fa.meta["corners"]]
         cb = [(fb.x + x, fb.y + y) for x, y in fb.meta["corners"]]
@@ -458,9 +481,18 @@ class _Reader:
         nx, ny = -(y1 - y0) / length, (x1 - x0) / length
         t = np.linspace(0.15, 0.85, 14)[:, None]
         s = np.arange(-EDGE_BAND_MM, EDGE_BAND_MM + 1e-9, 0.15)[None, :]
-        xs = (x0 + (x1 - x0) * t + nx * s) * self.px - 0.5
-        ys = (y0 + (y1 - y0) * t + ny * s) * self.px - 0.5
-        d = cv2.remap(self.dark(), xs.astype(np.float32), ys.astype(np.float32), cv2.INTER_LINEAR)
+        xs = ((x0 + (x1 - x0) * t + nx * s) * self.px - 0.5).astype(np.float32)
+        ys = ((y0 + (y1 - y0) * t + ny * s) * self.px - 0.5).astype(np.float32)
+        # sampled in a window of the sheet, not the whole: the samples move by whole
+        # pixels (exact in float32), between the same pixels, with the same weights;
+        # the window ends where the sheet does, and holds a pixel if none is sampled
+        height, width = self.flat.shape[:2]
+        wx0 = min(max(0, math.floor(xs.min()) - EDGE_WINDOW_PX), width - 1)
+        wy0 = min(max(0, math.floor(ys.min()) - EDGE_WINDOW_PX), height - 1)
+        wx1 = max(min(width, math.ceil(xs.max()) + 1 + EDGE_WINDOW_PX), wx0 + 1)
+        wy1 = max(min(height, math.ceil(ys.max()) + 1 + EDGE_WINDOW_PX), wy0 + 1)
+        window = self.dark(wx0, wy0, wx1, wy1)
+        d = cv2.remap(window, xs - np.float32(wx0), ys - np.float32(wy0), cv2.INTER_LINEAR)
         return float((d.max(axis=1) > EDGE_INK).mean())
 
     def partition(self, hexes: dict[Hex, HexRead]) -> list[tuple[str, frozenset[Hex], int]]:
@@ -550,30 +582,8 @@ class _Reader:
         return list(self._covers[key])
 
     def _find_covers(self, zone: Zone, run: frozenset[Hex]) -> list[tuple[float, list[frozenset]]]:
-        # Each form placed with its first cell (row, then column) on the run's first cell
-        # left: placed by any other cell, it would reach a cell before that one, and
-        # every cell before it is already covered.
         offsets = _from_first_cell(_forms(zone.hexes, self.cosmos.rules.max_upgrades_per_turn))
-        found: list[list[frozenset[Hex]]] = []
-
-        def go(left: frozenset[Hex], chosen: list[frozenset[Hex]]) -> None:
-            if len(found) >= MAX_COVERS:
-                return
-            if not left:
-                found.append(list(chosen))
-                return
-            h = min(left, key=lambda h: (h[1], h[0]))
-            tried = set()
-            for form in offsets:
-                piece = frozenset((h[0] + dq, h[1] + dr) for dq, dr in form)
-                if piece in tried or not piece <= left:
-                    continue
-                tried.add(piece)
-                chosen.append(piece)
-                go(left - piece, chosen)
-                chosen.pop()
-
-        go(frozenset(run), [])
+        found = _exact_covers(offsets, run)
         if len(found) == 1 and len(found[0]) == 1:
             return [(UPGRADE_PENALTY * (zone.size - len(run)), found[0])]
         edges = {
@@ -857,6 +867,59 @@ def _forms(hexes: tuple[Hex, ...], most_ignored: int) -> tuple[tuple[Hex, ...], 
                         found.setdefault(normalise(rest), None)
         _FORMS[key] = tuple(sorted(found, key=lambda f: -len(f)))
     return _FORMS[key]
+
+
+def _exact_covers(
+    offsets: tuple[tuple[Hex, ...], ...], run: frozenset[Hex]
+) -> list[list[frozenset[Hex]]]:
+    """Up to ``MAX_COVERS`` ways to cover ``run`` exactly with the forms ``offsets``
+    (:func:`_from_first_cell`), each a list of pieces, in the order a search finds them
+    (the first cell left, by row then column, covered by each form in turn)."""
+    # Each form placed with its first cell on the run's first cell left: placed by any
+    # other cell, it would reach a cell before that one, and every cell before it is
+    # already covered. The run's cells are bits in that order, so the first cell left is
+    # the lowest bit set, and the pieces each cell can take are listed once, before the
+    # search, in the order it tries them.
+    cells = sorted(run, key=lambda h: (h[1], h[0]))
+    bit = {h: 1 << i for i, h in enumerate(cells)}
+    placed = [_pieces_at(h, offsets, bit) for h in cells]
+    found: list[list[frozenset[Hex]]] = []
+
+    def go(left: int, chosen: list[frozenset[Hex]]) -> None:
+        if len(found) >= MAX_COVERS:
+            return
+        if not left:
+            found.append(list(chosen))
+            return
+        for bits, piece in placed[(left & -left).bit_length() - 1]:
+            if bits & left == bits:
+                chosen.append(piece)
+                go(left ^ bits, chosen)
+                chosen.pop()
+
+    go((1 << len(cells)) - 1, [])
+    return found
+
+
+def _pieces_at(
+    h: Hex, offsets: tuple[tuple[Hex, ...], ...], bit: dict[Hex, int]
+) -> list[tuple[int, frozenset[Hex]]]:
+    """The pieces inside a run (``bit``: each of its cells' bit) that the forms
+    ``offsets`` (:func:`_from_first_cell`) make placed on ``h``, each once, in the order
+    of the first form making it: (the piece's cells as bits, the piece)."""
+    out: dict[int, frozenset[Hex]] = {}
+    q, r = h
+    for form in offsets:
+        bits = 0
+        for dq, dr in form:
+            b = bit.get((q + dq, r + dr))
+            if b is None:
+                break
+            bits |= b
+        else:
+            if bits not in out:
+                out[bits] = frozenset((q + dq, r + dr) for dq, dr in form)
+    return list(out.items())
 
 
 @lru_cache(maxsize=64)

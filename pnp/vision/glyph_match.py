@@ -81,7 +81,9 @@ def draw(key: str, angle: float, width: float, side_px: float = TEMPLATE_PX) -> 
 def moments(ink: np.ndarray) -> tuple[float, float, float]:
     """The ink's centroid (x, y) and RMS radius, in px."""
     total = float(ink.sum())
-    ys, xs = np.indices(ink.shape, dtype=np.float32)
+    # a row and a column of coordinates, broadcast: the same products as full grids
+    xs = np.arange(ink.shape[1], dtype=np.float32)[None, :]
+    ys = np.arange(ink.shape[0], dtype=np.float32)[:, None]
     cx, cy = float((xs * ink).sum() / total), float((ys * ink).sum() / total)
     rms = math.sqrt(float((((xs - cx) ** 2 + (ys - cy) ** 2) * ink).sum() / total))
     return cx, cy, rms
@@ -92,7 +94,11 @@ def canonical(ink: np.ndarray) -> np.ndarray | None:
     None when there is no ink."""
     if float(ink.sum()) <= 0:
         return None
-    cx, cy, rms = moments(ink)
+    return _canonical(ink, *moments(ink))
+
+
+def _canonical(ink: np.ndarray, cx: float, cy: float, rms: float) -> np.ndarray | None:
+    """:func:`canonical` of ``ink`` (holding ink) whose :func:`moments` are known."""
     k = RMS_PX / max(rms, 0.5)
     src = ink.astype(np.float32)
     if k < 0.8:  # shrinking: smooth first so thin strokes survive the resampling
@@ -118,6 +124,15 @@ def unit_rms(key: str) -> float:
     return moments(draw(key, 0, WIDTHS[1]))[2] / (TEMPLATE_PX / 2)
 
 
+@lru_cache(maxsize=16)
+def _bank(keys: tuple[str, ...]) -> tuple[tuple[np.ndarray, ...], tuple[int, ...], int]:
+    """The templates of each of ``keys``, where each one's similarities start in one row
+    of them all, and that row's length."""
+    mats = tuple(templates(k) for k in keys)
+    starts = tuple(int(s) for s in np.cumsum([0, *(len(m) for m in mats[:-1])]))
+    return mats, starts, sum(len(m) for m in mats)
+
+
 @dataclass(frozen=True)
 class GlyphScores:
     """Similarity of one crop to each glyph, best first."""
@@ -137,6 +152,13 @@ class GlyphScores:
         """How far the best glyph leads the runner-up (0 when alone)."""
         return self.ranked[0][1] - (self.ranked[1][1] if len(self.ranked) > 1 else 0.0)
 
+    def among(self, keys: tuple[str, ...]) -> GlyphScores:
+        """The scores of ``keys`` alone (each scored here), ranked as :func:`match` of the
+        same ink would rank them: the glyphs are scored one by one, so a narrower match
+        need not be computed again."""
+        score = dict(self.ranked)
+        return GlyphScores(tuple(sorted(((k, score[k]) for k in keys), key=lambda s: -s[1])))
+
 
 def match(
     ink: np.ndarray,
@@ -150,13 +172,24 @@ def match(
     points off a glyph whose size the ink would make implausible (a dot read as
     a circle would be a tiny circle).
     """
-    v = canonical(ink)
+    if float(ink.sum()) <= 0:
+        return None
+    cx, cy, rms = moments(ink)
+    v = _canonical(ink, cx, cy, rms)
     if v is None:
         return None
-    rms_mm = moments(ink)[2] / px_per_mm
+    rms_mm = rms / px_per_mm
+    if not keys:
+        return GlyphScores(())
+    # each glyph's templates against the ink, one product per glyph as ever (a product
+    # of them all stacked may round differently), their best taken all at once
+    mats, starts, total = _bank(keys)
+    sims = np.empty(total, np.float32)
+    for m, start in zip(mats, starts, strict=True):
+        np.matmul(m, v, out=sims[start : start + len(m)])
+    best = np.maximum.reduceat(sims, starts).tolist()
     scores = []
-    for k in keys:
-        score = float((templates(k) @ v).max())
+    for k, score in zip(keys, best, strict=True):
         if unit_mm is not None:
             unit = rms_mm / unit_rms(k)
             off = max(0.0, math.log(unit_mm[0] / unit), math.log(unit / unit_mm[1]))

@@ -1,0 +1,127 @@
+"""The Cosmos reader's shortcuts find exactly what the long way round finds: exact covers
+searched on bits, a hex's symbol matched once for every glyph, outlines sampled in a
+window of the sheet rather than the whole of it."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from pnp.paper import COMMON_HEIGHT, COMMON_WIDTH
+from pnp.synth.marks import sheet_marks
+from pnp.synth.pen import build_page, fill
+from pnp.synth.states import random_state
+from pnp.vision import distant_suns, glyph_match
+from pnp.vision.fields import added_ink, read_fields
+from pnp.vision.rectify import READ_PX_PER_MM
+from pnp.vision.reference import common_map, reference_image
+from scoring.distant_suns.hexgrid import hex_id, neighbours
+from scoring.distant_suns.layout import load_cosmos, load_shapes
+
+PX = READ_PX_PER_MM
+COSMOS, SHAPES = load_cosmos(), load_shapes()
+
+
+def flatten(rgb: np.ndarray, dpi: float) -> np.ndarray:
+    """An A4 page image at ``dpi`` as the common box at PX, gray."""
+    gray = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
+    page = cv2.resize(gray, (round(210 * PX), round(297 * PX)), interpolation=cv2.INTER_AREA)
+    top = round((297 - COMMON_HEIGHT) / 2 * PX)
+    return page[top : top + round(COMMON_HEIGHT * PX), : round(COMMON_WIDTH * PX)]
+
+
+def _covers_the_long_way(offsets, run):
+    """Exact covers of ``run`` as the reader searched them on sets of hexes."""
+    found = []
+
+    def go(left, chosen):
+        if len(found) >= distant_suns.MAX_COVERS:
+            return
+        if not left:
+            found.append(list(chosen))
+            return
+        h = min(left, key=lambda h: (h[1], h[0]))
+        tried = set()
+        for form in offsets:
+            piece = frozenset((h[0] + dq, h[1] + dr) for dq, dr in form)
+            if piece in tried or not piece <= left:
+                continue
+            tried.add(piece)
+            chosen.append(piece)
+            go(left - piece, chosen)
+            chosen.pop()
+
+    go(frozenset(run), [])
+    return found
+
+
+def _random_run(rng, size):
+    """A connected run of ``size`` Cosmos hexes grown from a random one."""
+    hexes = sorted(COSMOS.hexes)
+    run = {hexes[rng.integers(len(hexes))]}
+    while len(run) < size:
+        edge = sorted({n for h in run for n in neighbours(h) if n in COSMOS.hexes} - run)
+        run.add(edge[rng.integers(len(edge))])
+    return frozenset(run)
+
+
+def test_covers_searched_on_bits_are_those_searched_on_sets_in_the_same_order():
+    rng = np.random.default_rng(8)
+    most = COSMOS.rules.max_upgrades_per_turn
+    for zone in SHAPES.all_zones:
+        offsets = distant_suns._from_first_cell(distant_suns._forms(zone.hexes, most))
+        for size in (1, 2, 3, zone.size, zone.size + 1, 2 * zone.size, 3 * zone.size):
+            run = _random_run(rng, size)
+            got, want = distant_suns._exact_covers(offsets, run), _covers_the_long_way(offsets, run)
+            assert got == want, (zone.id, sorted(run))
+            # each piece built as before: its hexes come out in the same order
+            assert [[list(p) for p in c] for c in got] == [[list(p) for p in c] for c in want]
+
+
+def test_scores_narrowed_to_some_glyphs_are_a_match_against_those_alone():
+    keys = tuple(SHAPES.glyphs)
+    some = tuple(sorted(keys[::3]))
+    for key in keys:
+        ink = glyph_match.draw(key, 7, 0.12, side_px=44)
+        wide = glyph_match.match(ink, keys, (2.6, 6.8), PX)
+        assert wide.among(some) == glyph_match.match(ink, some, (2.6, 6.8), PX)
+
+
+def test_outlines_sampled_in_a_window_read_as_on_the_whole_sheet():
+    truth = random_state("distant-suns", 4)
+    (marks,) = sheet_marks("distant-suns", truth)
+    page = build_page(marks)
+    flat = flatten(fill(page, marks, 4, 150).image, 150)
+    code = page.map.code
+    blank = reference_image(code.game, code.sheet, code.layout, PX)
+    mask = added_ink(flat, blank, PX)
+    sheet_map = common_map(code)
+    readings = read_fields(mask, sheet_map.fields, PX)
+    reader = distant_suns._Reader(flat, mask, sheet_map, readings, PX, blank, COSMOS, SHAPES)
+    paper = distant_suns._paper(flat, PX)
+    whole = np.clip(blank.astype(np.float32) / 255.0 - distant_suns._paper_norm(flat, paper), 0, 1)
+    fields = {f.id: f for f in sheet_map.fields}
+    lines = traced = 0
+    for a in sorted(COSMOS.hexes):
+        for b in neighbours(a):
+            if b not in COSMOS.hexes or not a < b:
+                continue
+            fa, fb = fields[f"hex-{hex_id(a)}"], fields[f"hex-{hex_id(b)}"]
+            ca = [(fa.x + x, fa.y + y) for x, y in fa.meta["corners"]]
+            cb = [(fb.x + x, fb.y + y) for x, y in fb.meta["corners"]]
+            shared = [p for p in ca if any(math.dist(p, q) < 0.3 for q in cb)]
+            (x0, y0), (x1, y1) = shared
+            length = math.dist(shared[0], shared[1])
+            nx, ny = -(y1 - y0) / length, (x1 - x0) / length
+            t = np.linspace(0.15, 0.85, 14)[:, None]
+            s = np.arange(-0.9, 0.9 + 1e-9, 0.15)[None, :]
+            xs = (x0 + (x1 - x0) * t + nx * s) * PX - 0.5
+            ys = (y0 + (y1 - y0) * t + ny * s) * PX - 0.5
+            d = cv2.remap(whole, xs.astype(np.float32), ys.astype(np.float32), cv2.INTER_LINEAR)
+            want = float((d.max(axis=1) > distant_suns.EDGE_INK).mean())
+            assert reader.edge_traced(a, b) == want, (hex_id(a), hex_id(b))
+            lines += 1
+            traced += want > 0
+    assert lines > 200 and traced > 20, (lines, traced)
