@@ -161,3 +161,38 @@ def test_a_box_lightly_hatched_past_two_sides_only_is_still_asked():
     r, asked = read(seen, BOX)
     assert r.state == "filled" and not r.hatched
     assert [d.field for d in asked] == [BOX.id]
+
+
+
+def one_way(seen: np.ndarray, f: Field, past: tuple[float, float, float, float], between):
+    """Diagonal strokes one way, 4 px wide, 4 px of ``between`` tone apart (still inked),
+    reaching ``past`` mm past its top, bottom, left and right sides."""
+    x0, y0, x1, y1 = f.bounds
+    top, bottom, left, right = past
+    region = seen[px(y0 - top) : px(y1 + bottom), px(x0 - left) : px(x1 + right)]
+    rows, cols = np.indices(region.shape)
+    region[:] = np.where((rows + cols) % 8 < 4, INK, np.float32(between))
+
+
+def test_a_box_filled_once_one_way_lighter_than_the_strokes_is_a_fill_unasked(monkeypatch):
+    from pnp.vision import hatching
+
+    # where the box's tone cannot be judged (a printed icon in it, noisy paper)
+    monkeypatch.setattr(hatching, "texture", lambda *args: None)
+    seen = page(9)
+    one_way(seen, BOX, (0.8, 0.0, 0.8, 0.0), 0.78)  # paper between the strokes
+    r, asked = read(seen, BOX)
+    assert r.state == "filled" and r.fill_strokes and not r.hatched
+    assert asked == []
+    # strokes over strokes, as dark as the pen all over: still asked
+    seen = page(10)
+    one_way(seen, BOX, (0.8, 0.0, 0.8, 0.0), 0.45)
+    r, asked = read(seen, BOX)
+    assert r.state == "filled" and not r.fill_strokes
+    assert [d.field for d in asked] == [BOX.id]
+    # two families of strokes crossing: still asked
+    seen = page(11)
+    light_crosshatch(seen, BOX, (0.8, 0.0, 0.8, 0.0))
+    r, asked = read(seen, BOX)
+    assert r.state == "filled" and not r.fill_strokes
+    assert [d.field for d in asked] == [BOX.id]

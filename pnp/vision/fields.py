@@ -62,6 +62,9 @@ class FieldReading:
     # Filled with strokes that run one way, light paper between them (``hatching``): a
     # fill, not a hatching-out, though it run past the outline.
     striped: bool = False
+    # Filled once, one way, lighter than the pen's strokes (``hatching``): a fill, asked
+    # about on no account of its ink.
+    fill_strokes: bool = False
     # Read filled for a faint straight stroke across it (``pnp.vision.faint_strokes``),
     # though its ink share alone says doubtful.
     stroke: bool = False

@@ -178,7 +178,7 @@ def doubts(
     inner_fills = inner_fill_coverage(readings, lambda i: kinds[i] if is_circle(i) else None)
     for r in readings:
         kind = kinds[r.id]
-        if kind in UNREAD_KINDS or r.hatched or r.settled:
+        if kind in UNREAD_KINDS or r.hatched or r.settled or r.fill_strokes:
             continue
         shape = shapes.get(r.id, "circle" if kind in SOLID_KINDS else "rect")
         circle = shape == "circle"
