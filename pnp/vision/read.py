@@ -72,9 +72,8 @@ ACROSS_SPILL = 0.1
 RUN_IN_INK = 0.1
 RUN_IN_SPILL = 0.5
 RUN_IN_OTHERS = 0.25
-# ...and one read filled on as little ink, not asked about, whose band past one side is
-# at least this inked, is looked at for a neighbour's tail (``run_in``)
-TAIL_SPILL = 0.3
+# (and one read filled on as little ink, not asked about, may be a neighbour's tail:
+# ``run_in.possible_tails``)
 # A faint mark with no more than this past any side is a mark of its own, not a sliver
 # of a neighbour's (``settled_doubts``).
 CLEAN_SPILL = 0.1
@@ -296,23 +295,14 @@ def settled_doubts(
     paper's noise where the page's own marks and paper are clearly apart, and what is
     still to ask."""
     from pnp.vision.page_gap import settle_by_gap
-    from pnp.vision.run_in import settle_run_ins
+    from pnp.vision.run_in import possible_tails, settle_run_ins
 
     kinds = {f.id: f.kind for f in fields}
     shapes = {f.id: f.shape for f in fields}
     found = doubts(readings, kinds, source, shapes)
     run_ins = {d.field for d in found if d.cause == RUN_IN}
-    asked = {d.field for d in found}
-    tails = {
-        r.id
-        for r in readings
-        if r.state == "filled"
-        and shapes[r.id] == "rect"
-        and kinds[r.id] not in UNREAD_KINDS
-        and r.ink < RUN_IN_INK
-        and max(r.spill, default=0.0) >= TAIL_SPILL
-        and r.id not in asked
-    }
+    unread = {f.id for f in fields if f.kind in UNREAD_KINDS}
+    tails = possible_tails(readings, fields, {d.field for d in found} | unread, RUN_IN_INK)
     if run_ins or tails:
         readings = settle_run_ins(readings, fields, masks.ink, px_per_mm, run_ins, tails)
         found = doubts(readings, kinds, source, shapes)
@@ -333,8 +323,7 @@ def settled_doubts(
     on_noise = {d.field for d in found if may_fill(d)}
     # what is asked about, or not read at all (names, storage), cannot vouch for the page
     # (nor a box settled for ink run in: a neighbour's tail is no empty box's paper)
-    unsure = {d.field for d in found} | {f.id for f in fields if f.kind in UNREAD_KINDS}
-    unsure |= run_ins
+    unsure = {d.field for d in found} | unread | run_ins
     readings = settle_by_gap(readings, fields, masks, px_per_mm, noisy, unsure, on_noise)
     return readings, doubts(readings, kinds, source, shapes)
 

@@ -14,7 +14,7 @@ at a glance by where the ink lies:
   it overran from): empty.
 
 Anything between stays asked. And a box read filled on as little ink, not asked about,
-whose ink lies past one side (its band at least ``read.TAIL_SPILL`` inked) but nowhere in
+whose ink lies past one side (its band at least ``TAIL_SPILL`` inked) but nowhere in
 its far part, beside a filled box, is that box's tail too (seed 11, a hard tracker page:
 the tail of an overrun read as a track box filled, its band 0.48 inked): empty. A tick
 of its own squeezed into a corner leaves the far part empty too, which is why the box
@@ -40,6 +40,7 @@ OWN_SPREAD = 0.4  # ...and at least this share of the whole inside's ink share
 TAIL_INK = 0.002  # a tail: the far part at most this inked
 NEIGHBOUR_MM = 3.0  # the box beside a side: its outline within this of the side
 CONFIDENCE = 0.8
+TAIL_SPILL = 0.3  # a box not asked about, its band past one side this inked: a tail?
 # spill sides, in ``fields.read_fields`` order
 TOP, BOTTOM, LEFT, RIGHT = range(4)
 
@@ -71,6 +72,23 @@ def settle_run_ins(
         elif far <= TAIL_INK and any(g.id in filled for g in beside(f, side, fields)):
             out[n] = replace(r, state="empty", confidence=CONFIDENCE, settled=True)
     return out
+
+
+def possible_tails(
+    readings: list[FieldReading], fields: list[Field], asked: set[str], max_ink: float
+) -> set[str]:
+    """The boxes read filled on under ``max_ink``, not in ``asked``, whose band past a side
+    is at least ``TAIL_SPILL`` inked: a neighbour's tail, perhaps."""
+    shapes = {f.id: f.shape for f in fields}
+    return {
+        r.id
+        for r in readings
+        if r.state == "filled"
+        and shapes[r.id] == "rect"
+        and r.ink < max_ink
+        and max(r.spill, default=0.0) >= TAIL_SPILL
+        and r.id not in asked
+    }
 
 
 def far_ink(ink: np.ndarray, f: Field, side: int, px_per_mm: float) -> float:
