@@ -9,7 +9,7 @@ import numpy as np
 
 from pnp.sheetmap import Field
 from pnp.vision.fields import FieldReading
-from pnp.vision.run_in import LEFT, beside, settle_run_ins
+from pnp.vision.run_in import LEFT, beside, settle_run_ins, tails
 
 S = 6.25  # px per mm
 ROW = [Field(f"track-{n}", "track_box", 10.0 + 9.0 * n, 10.0, 7.0, 9.0) for n in range(3)]
@@ -24,19 +24,17 @@ def reading(field_id: str, state: str, ink: float) -> FieldReading:
     return FieldReading(field_id, state, ink, 0.9, spill=(0.0, 0.0, 0.8, 0.0))
 
 
-def settle(
-    ink: np.ndarray, middle_ink: float, left_state: str = "filled", doubted: bool = True
-) -> FieldReading:
-    """The middle box of a row as settled, doubted for ink run in (or, not ``doubted``,
-    looked at as a tail)."""
-    readings = [
+def row(middle_ink: float, left_state: str = "filled") -> list[FieldReading]:
+    return [
         FieldReading("track-0", left_state, 0.3, 1.0),
         reading("track-1", "filled", middle_ink),
         FieldReading("track-2", "empty", 0.0, 1.0),
     ]
-    asked = {"track-1"} if doubted else set()
-    out = settle_run_ins(readings, ROW, ink, S, asked, {"track-1"} - asked)
-    return out[1]
+
+
+def settle(ink: np.ndarray, middle_ink: float, left_state: str = "filled") -> FieldReading:
+    """The middle box of a row as settled, doubted for ink run in from the left."""
+    return settle_run_ins(row(middle_ink, left_state), ROW, ink, S, {"track-1"})[1]
 
 
 def page() -> np.ndarray:
@@ -74,20 +72,17 @@ def test_ink_just_reaching_the_far_part_is_still_asked():
     assert r.settled is False
 
 
-def test_a_tail_read_filled_and_not_asked_about_is_settled_empty():
+def test_a_tail_read_filled_and_not_asked_about_is_asked_not_settled():
     ink = page()
     cv2.line(ink, px(17.0, 14.0), px(20.0, 15.0), 1, 3)
-    r = settle(ink, 0.07, doubted=False)
-    assert (r.state, r.settled) == ("empty", True)
-    # ...but a box not asked about is never taken for its own mark: left as read
+    assert tails(row(0.07), ROW, ink, S, {"track-1"}) == {"track-1"}
+    # ...but not a box with ink of its own past the middle
     cv2.line(ink, px(21.0, 15.0), px(24.0, 18.0), 1, 3)
-    r = settle(ink, 0.07, doubted=False)
-    assert (r.state, r.settled) == ("filled", False)
-    # ...and a tail without a filled box beside it is left as read
+    assert tails(row(0.07), ROW, ink, S, {"track-1"}) == set()
+    # ...nor one with no filled box beside it
     ink = page()
     cv2.line(ink, px(17.0, 14.0), px(20.0, 15.0), 1, 3)
-    r = settle(ink, 0.07, left_state="empty", doubted=False)
-    assert (r.state, r.settled) == ("filled", False)
+    assert tails(row(0.07, left_state="empty"), ROW, ink, S, {"track-1"}) == set()
 
 
 def test_the_box_beside_a_side_is_the_one_level_with_it():

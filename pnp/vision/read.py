@@ -287,21 +287,24 @@ def settled_doubts(
     paper's noise where the page's own marks and paper are clearly apart, and what is
     still to ask."""
     from pnp.vision.page_gap import settle_by_gap
-    from pnp.vision.run_in import possible_tails, settle_run_ins
+    from pnp.vision.run_in import possible_tails, settle_run_ins, tails
 
     kinds = {f.id: f.kind for f in fields}
     shapes = {f.id: f.shape for f in fields}
     found = doubts(readings, kinds, source, shapes)
     run_ins = {d.field for d in found if d.cause == RUN_IN}
     unread = {f.id for f in fields if f.kind in UNREAD_KINDS}
-    tails = possible_tails(readings, fields, {d.field for d in found} | unread, RUN_IN_INK)
-    if run_ins or tails:
-        readings = settle_run_ins(readings, fields, masks.ink, px_per_mm, run_ins, tails)
+    maybe = possible_tails(readings, fields, {d.field for d in found} | unread, RUN_IN_INK)
+    if run_ins:
+        readings = settle_run_ins(readings, fields, masks.ink, px_per_mm, run_ins)
         found = doubts(readings, kinds, source, shapes)
-        run_ins |= {r.id for r in readings if r.id in tails and r.settled}
+    tail_doubts = [
+        Doubt(i, "ink on its filled neighbour's side only: a mark, or its tail?", source)
+        for i in sorted(tails(readings, fields, masks.ink, px_per_mm, maybe))
+    ]
     noisy = {d.field for d in found if d.cause in (NOISE, FAINT)}
     if not noisy:
-        return readings, found
+        return readings, found + tail_doubts
     by_id = {r.id: r for r in readings}
 
     def may_fill(d: Doubt) -> bool:
@@ -315,9 +318,9 @@ def settled_doubts(
     on_noise = {d.field for d in found if may_fill(d)}
     # what is asked about, or not read at all (names, storage), cannot vouch for the page
     # (nor a box settled for ink run in: a neighbour's tail is no empty box's paper)
-    unsure = {d.field for d in found} | unread | run_ins
+    unsure = {d.field for d in found} | unread | run_ins | {d.field for d in tail_doubts}
     readings = settle_by_gap(readings, fields, masks, px_per_mm, noisy, unsure, on_noise)
-    return readings, doubts(readings, kinds, source, shapes)
+    return readings, doubts(readings, kinds, source, shapes) + tail_doubts
 
 
 def _outlier(r: FieldReading, kind: str, median: dict[str, float]) -> bool:

@@ -15,10 +15,11 @@ at a glance by where the ink lies:
 
 Anything between stays asked. And a box read filled on as little ink, not asked about,
 whose ink lies past one side (its band at least ``TAIL_SPILL`` inked) but nowhere in
-its far part, beside a filled box, is that box's tail too (seed 11, a hard tracker page:
-the tail of an overrun read as a track box filled, its band 0.48 inked): empty. A tick
-of its own squeezed into a corner leaves the far part empty too, which is why the box
-beside must be filled (seed 11: such a tick, no filled box beside it, is left as read).
+its far part, beside a filled box, may be that box's tail too (seed 11, a hard tracker
+page: the tail of an overrun read as a track box filled, its band 0.48 inked): it is
+asked about, not settled, for a tick of its own squeezed against a side leaves the far
+part empty too (seed 21, an easy Cosmos page: an Upgrade box ticked at its edge, 3.1%
+inked, beside a filled box, which settling would have read empty).
 
 Measured (session 14) on the seed 8, 11, 13, 21 and 22 photo sets, 22 boxes doubted
 so, all levels: the 13 marked ones held 2.7-11% of their far part inked (0.59-1.1 of
@@ -51,27 +52,51 @@ def settle_run_ins(
     ink: np.ndarray,
     px_per_mm: float,
     doubted: set[str],
-    tails: set[str] = frozenset(),
 ) -> list[FieldReading]:
     """The readings with the ``doubted`` boxes (doubted for ink run in across one side)
-    settled where the ink's place says whose it is, and the ``tails`` (boxes read filled
-    on little ink past one side, not doubted) settled empty where it is a neighbour's
-    (``settled`` set)."""
-    if not doubted and not tails:
+    settled where the ink's place says whose it is (``settled`` set)."""
+    if not doubted:
         return readings
     by_id = {f.id: f for f in fields}
     filled = {r.id for r in readings if r.state == "filled"}
     out = list(readings)
     for n, r in enumerate(readings):
-        if r.id not in doubted and r.id not in tails:
+        if r.id not in doubted:
             continue
         f, side = by_id[r.id], int(np.argmax(r.spill))
         far = far_ink(ink, f, side, px_per_mm)
-        if r.id in doubted and far >= OWN_INK and far >= OWN_SPREAD * r.ink:
+        if far >= OWN_INK and far >= OWN_SPREAD * r.ink:
             out[n] = replace(r, state="filled", confidence=CONFIDENCE, settled=True)
-        elif far <= TAIL_INK and any(g.id in filled for g in beside(f, side, fields)):
+        elif far <= TAIL_INK and _beside_filled(f, side, fields, filled):
             out[n] = replace(r, state="empty", confidence=CONFIDENCE, settled=True)
     return out
+
+
+def tails(
+    readings: list[FieldReading],
+    fields: list[Field],
+    ink: np.ndarray,
+    px_per_mm: float,
+    candidates: set[str],
+) -> set[str]:
+    """Of the ``candidates`` (``possible_tails``), those with no ink in their far part and
+    a filled box beside the side their ink lies past: to be asked about."""
+    if not candidates:
+        return set()
+    by_id = {f.id: f for f in fields}
+    filled = {r.id for r in readings if r.state == "filled"}
+    out = set()
+    for r in readings:
+        if r.id in candidates:
+            f, side = by_id[r.id], int(np.argmax(r.spill))
+            if far_ink(ink, f, side, px_per_mm) <= TAIL_INK:
+                if _beside_filled(f, side, fields, filled):
+                    out.add(r.id)
+    return out
+
+
+def _beside_filled(f: Field, side: int, fields: list[Field], filled: set[str]) -> bool:
+    return any(g.id in filled for g in beside(f, side, fields))
 
 
 def possible_tails(
