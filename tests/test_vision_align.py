@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from pnp.vision.align import phase_correlate, tile_spectra
+from pnp.vision.align import _CENTROID, _peaks, _swapped, phase_correlate, tile_spectra
 
 
 def _print_like(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
@@ -45,3 +45,37 @@ def test_shifts_and_responses_are_cv2_phase_correlates(tile):
     strong = response > 0.3
     assert strong.sum() > 20  # most tiles were compared, and found the photo moved
     assert np.all(np.sign(np.median(found[strong], axis=0)) == (1, -1))
+
+
+@pytest.mark.parametrize("size", [(48, 48), (45, 45), (36, 40)])
+def test_the_peaks_centroids_are_summed_pixel_by_pixel(size):
+    """``_peaks`` gathers the pixels around every peak at once: its shifts and responses
+    are those of summing them one by one, row by row, bit for bit (peaks at the border)."""
+    rng = np.random.default_rng(sum(size))
+    m, n = size
+    # magnitudes 12 decades apart: sums in double that round, so their order shows
+    noise = rng.normal(0, 0.01, (60, m, n)) * 10.0 ** rng.uniform(-12, 0, (60, m, n))
+    surface = noise.astype(np.float32)
+    for k, (y, x) in enumerate(rng.integers(0, (m, n), size=(60, 2))):
+        surface[k, y, x] = 1.0
+    # (not yet swapped: the middle of each axis lies at its border)
+    surface[0, m // 2, n // 2] = surface[1, m // 2, 0] = surface[2, 0, n // 2] = 2.0
+    rows, cols = _swapped(m), _swapped(n)
+    top = surface.reshape(len(surface), -1).argmax(axis=1)
+    py, px = (top // n + m // 2) % m, (top % n + n // 2) % n
+    sx, sy, total = np.zeros(len(surface)), np.zeros(len(surface)), np.zeros(len(surface))
+    half = _CENTROID // 2
+    for dy in range(-half, half + 1):
+        for dx in range(-half, half + 1):
+            y, x = py + dy, px + dx
+            inside = (y >= 0) & (y < m) & (x >= 0) & (x < n)
+            v = surface[
+                np.arange(len(surface)), rows[np.clip(y, 0, m - 1)], cols[np.clip(x, 0, n - 1)]
+            ]
+            v = np.where(inside, v.astype(np.float64), 0.0)
+            sx, sy, total = sx + x * v, sy + y * v, total + v
+    response = total / (m * n)
+    total += np.finfo(np.float64).eps
+    shifts, responses = _peaks(surface)
+    assert np.array_equal(responses, response)
+    assert np.array_equal(shifts, np.stack([n / 2 - sx / total, m / 2 - sy / total], axis=1))

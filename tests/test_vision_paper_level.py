@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
-from pnp.vision.fields import _prepared, ink_masks, paper_level
+from pnp.vision.fields import NOISE_WINDOW_MM, _noise, _prepared, _quarter, ink_masks, paper_level
 
 PX = 6.25  # px per mm
 
@@ -48,3 +49,31 @@ def test_noise_over_a_tint_with_no_paper_near_is_not_taken_as_zero():
     tint_step = float(np.median(masks.steps[mid - 20 : mid + 20, mid - 20 : mid + 20]))
     assert paper_step > 0.2  # the noise raised the step on paper...
     assert tint_step >= paper_step  # ...and at least as much over the tint (print 0.85)
+
+
+def test_the_noise_map_is_its_formulas_bit_for_bit():
+    """``_noise`` writes its later pages over the ones it is done with: the map is the
+    one its formulas give on fresh pages, bit for bit."""
+    rng = np.random.default_rng(5)
+    seen = rng.normal(1.0, 0.05, (403, 517)).astype(np.float32)  # sides no multiple of 4
+    seen[100:140, 50:300] = 0.4  # a dark band: no white paper there
+    white = (seen > 0.95).astype(np.uint8)
+    size = (seen.shape[1], seen.shape[0])
+    win = (int(NOISE_WINDOW_MM * PX * 0.25) | 1,) * 2
+    share = white.astype(np.float32)
+    area = np.maximum(cv2.blur(_quarter(share), win), 1e-3)
+    kept = seen * share
+    total = cv2.blur(_quarter(kept), win)
+    level = cv2.resize(total / area, size, interpolation=cv2.INTER_LINEAR)
+    var = np.maximum(cv2.blur(_quarter(np.maximum(kept - level, 0) ** 2), win), 0)
+    expected = cv2.resize(np.sqrt(2 * var / area), size, interpolation=cv2.INTER_LINEAR)
+    assert np.array_equal(_noise(seen, white, PX), expected)
+
+
+def test_the_readable_print_is_handed_out_read_only():
+    """``ink_masks`` hands out the blank's cached ``readable`` itself, not a copy: written
+    into, it would change every later read against that blank."""
+    blank, _ = _page()
+    masks = ink_masks(blank.copy(), blank, PX)
+    assert not masks.readable.flags.writeable
+    assert masks.readable is ink_masks(blank.copy(), blank, PX).readable

@@ -104,21 +104,16 @@ def _peaks(surface: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     rows, cols = _swapped(m), _swapped(n)
     top = surface.reshape(count, -1).argmax(axis=1)
     py, px = (top // n + m // 2) % m, (top % n + n // 2) % n  # zero shift in the middle
-    tiles = np.arange(count)
-    sx, sy, total = np.zeros(count), np.zeros(count), np.zeros(count)
     half = _CENTROID // 2
-    # pixel by pixel, row by row, in double, as cv2 sums them; none past the border
-    for dy in range(-half, half + 1):
-        y = py + dy
-        y_in = (y >= 0) & (y < m)
-        for dx in range(-half, half + 1):
-            x = px + dx
-            inside = y_in & (x >= 0) & (x < n)
-            v = surface[tiles, rows[np.clip(y, 0, m - 1)], cols[np.clip(x, 0, n - 1)]]
-            v = np.where(inside, v.astype(np.float64), 0.0)
-            sx += x * v
-            sy += y * v
-            total += v
+    # the pixels around each peak (count, 25), row by row; none past the border
+    d = np.arange(-half, half + 1)
+    y, x = py[:, None] + np.repeat(d, d.size), px[:, None] + np.tile(d, d.size)
+    inside = (y >= 0) & (y < m) & (x >= 0) & (x < n)
+    v = surface[np.arange(count)[:, None], rows[np.clip(y, 0, m - 1)], cols[np.clip(x, 0, n - 1)]]
+    v = np.where(inside, v.astype(np.float64), 0.0)
+    # summed one after another in that order, in double, as cv2 sums them
+    # (``np.add.accumulate`` adds in order, where ``sum`` would add pairwise)
+    sx, sy, total = (np.add.accumulate(a, axis=1)[:, -1] for a in (x * v, y * v, v))
     response = total / (m * n)
     total += np.finfo(np.float64).eps
     shifts = np.stack([n / 2 - sx / total, m / 2 - sy / total], axis=1)

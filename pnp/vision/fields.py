@@ -106,7 +106,8 @@ def paper_level(
     paper = cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR)
     # cv2.divide gives numpy's float32 quotient bit for bit, and of two float32 pages
     # in half the time it takes for uint8 by float32 (its mixed-type loop is slow).
-    paper = cv2.max(paper, 1) if dark else paper
+    if dark:
+        cv2.max(paper, 1, dst=paper)
     out = gray.astype(np.float32)
     return cv2.divide(out, paper, dst=out, dtype=cv2.CV_32F)
 
@@ -183,7 +184,7 @@ class _Blank:
     """What the reading needs of one blank sheet at one scale, computed once."""
 
     printed: np.ndarray  # uint8, the blank with its print widened a little
-    readable: np.ndarray  # uint8, 1 = print light enough for ink to show
+    readable: np.ndarray  # uint8, 1 = print light enough for ink to show (read only)
     white: np.ndarray  # uint8, 1 = plain paper (where the noise is measured)
     tile: int
     grid: tuple[int, int]  # rows, columns of alignment tiles
@@ -341,7 +342,7 @@ def _prepare(blank: np.ndarray, px_per_mm: float) -> _Blank:
         sigmas=sigmas,
         max_misfit=ALIGN_MAX_MISFIT_PX * px_scale(px_per_mm),
         printed=printed,
-        readable=(level > DARK_PRINT).astype(np.uint8),
+        readable=_read_only((level > DARK_PRINT).astype(np.uint8)),
         white=(level > 0.9).astype(np.uint8),
         has_white=bool((level > 0.9).any()),
         tile=tile,
@@ -351,6 +352,12 @@ def _prepare(blank: np.ndarray, px_per_mm: float) -> _Blank:
         tile_spectra=tile_spectra(a, placed[:, 2:], tile, _hanning(tile)),
         px_per_mm=px_per_mm,
     )
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    """``array``, no longer writable: it is cached and handed out as it is."""
+    array.flags.writeable = False
+    return array
 
 
 def _level(printed: np.ndarray, factor: float = 1.0, floor: float | None = None) -> np.ndarray:
@@ -420,7 +427,7 @@ class InkMasks:
     ink: np.ndarray  # uint8, 1 = added ink at the local step
     steps: np.ndarray  # float32, the ink step used at each pixel
     base: np.ndarray  # uint8, 1 = added ink at the base step alone
-    readable: np.ndarray  # uint8, 1 = print light enough for ink to show
+    readable: np.ndarray  # uint8, 1 = print light enough for ink to show (read only)
     # What the masks were cut from (for measures of texture, ``pnp.vision.hatching``):
     seen: np.ndarray | None = None  # float32, the photo aligned, paper = 1
     printed: np.ndarray | None = None  # uint8, the blank's print as compared (widened, blurred)
@@ -491,7 +498,7 @@ def ink_masks(
     # A pen stroke is 2 px wide or more; isolated specks are noise.
     ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, _SPECK)
     base = cv2.morphologyEx(base, cv2.MORPH_OPEN, _SPECK)
-    return InkMasks(ink, steps, base, prep.readable.copy(), seen, printed)
+    return InkMasks(ink, steps, base, prep.readable, seen, printed)
 
 
 def _window_masks(floor, step, seen, threshold, noise, printed, readable, steps, ink, base):
@@ -589,7 +596,9 @@ def _noise(seen: np.ndarray, white: np.ndarray, px_per_mm: float) -> np.ndarray:
     # white bit for bit: off the white paper 0 - level is never above 0 (seen >= 0)
     kept = cv2.multiply(seen, share)
     total = cv2.blur(_quarter(kept), win)
-    level = cv2.resize(total / area, size, interpolation=cv2.INTER_LINEAR)
+    # (the full-size pages are written over the ones done with: a fresh page costs more
+    # in page faults than in arithmetic)
+    level = cv2.resize(total / area, size, dst=share, interpolation=cv2.INTER_LINEAR)
     bright = cv2.subtract(kept, level, dst=level)
     cv2.threshold(bright, 0, 0, cv2.THRESH_TOZERO, dst=bright)
     cv2.multiply(bright, bright, dst=bright)
@@ -597,7 +606,7 @@ def _noise(seen: np.ndarray, white: np.ndarray, px_per_mm: float) -> np.ndarray:
     # never below zero (a box filter's running sums might leave -1e-20): no NaN noise,
     # which the steps' cv2.max would take for the floor in some lanes and not others
     np.maximum(var, 0, out=var)
-    return cv2.resize(np.sqrt(2 * var / area), size, interpolation=cv2.INTER_LINEAR)
+    return cv2.resize(np.sqrt(2 * var / area), size, dst=kept, interpolation=cv2.INTER_LINEAR)
 
 
 def _quarter(image: np.ndarray) -> np.ndarray:
