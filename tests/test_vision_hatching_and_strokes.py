@@ -91,6 +91,23 @@ def test_a_faint_pencil_stroke_across_a_doubtful_box_fills_it():
     assert out.state == "filled" and out.stroke
 
 
+def test_a_faint_stroke_beside_a_box_hatched_out_is_not_trusted():
+    from dataclasses import replace
+
+    seen = page(4)
+    x0, y0, x1, y1 = BOX.bounds
+    for t in np.linspace(0.1, 0.9, 400):
+        x, y = px(x0 + t * (x1 - x0)), px(y0 + t * (y1 - y0))
+        seen[y - 1 : y + 2, x - 1 : x + 2] = np.float32(0.9)
+    m, r = doubtful(seen)
+    left = Field("track-power-0", "track_box", 8.5, 20.0, 9.5, 9.5)  # 2 mm to its left
+    hatched = replace(r, id=left.id, state="empty", hatched=True)
+    out = faint_strokes([hatched, r], [left, BOX], m, PX)[1]
+    assert out.state == "doubtful" and not out.stroke  # the hatching's overshoot? asked
+    far = Field("track-power-0", "track_box", 5.0, 20.0, 9.5, 9.5)  # 5.5 mm away
+    assert faint_strokes([hatched, r], [far, BOX], m, PX)[1].stroke
+
+
 def test_noise_alone_leaves_a_doubtful_box_doubtful():
     m, r = doubtful(page(5))
     assert faint_strokes([r], [BOX], m, PX)[0].state == "doubtful"

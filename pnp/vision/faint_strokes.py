@@ -14,6 +14,11 @@ where it leaves the icon, and the ink share counts the hidden part of the inside
 bare paper. On quiet paper (``QUIET_BASE_RATIO``) a doubtful box whose visible inside
 (``coverage``) is inked as much as ``QUIET_FILLED_MIN`` asks of a whole inside is read
 filled (tune8: 20 such boxes, all marked; none unmarked).
+
+Neither is trusted in a box within ``NEAR_HATCHED_MM`` of a box read hatched out: a
+hatching runs up to a couple of millimetres past its box, into the next one, in
+straight strokes (the fresh seed 21 and 22 sets: two spaces beside a space hatched out
+read filled on its overshoot). Such a box stays doubtful, and is asked about.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from pnp.vision.hatching import FLAT_SPREAD, LIGHT_PRINT
 
 ANGLE_STEP = 3  # degrees between the directions tried
 MIN_LENGTH = 0.5  # of the box's shorter side: the stroke's plain length at least
+NEAR_HATCHED_MM = 2.5  # a box this close to one read hatched out: its strokes not trusted
 STROKE_POINTS = 0.45  # share of the line's points darker than paper by 3 noise widths
 STROKE_DARKNESS = 4.0  # the line's mean darkness, in noise widths
 RIDGE = 4.0  # ...and above the lines RIDGE_MM to either side, in noise widths
@@ -156,8 +162,15 @@ def faint_strokes(
     if not candidates or masks.seen is None:
         return readings
     inside = _field_boxes(fields, px_per_mm).inside
+    hatched = [
+        _widened(f.bounds, NEAR_HATCHED_MM)
+        for r, f in zip(readings, fields, strict=True)
+        if r.hatched
+    ]
     out = list(readings)
     for n in candidates:
+        if any(_overlap(fields[n].bounds, zone) for zone in hatched):
+            continue  # a hatching's overshoot, perhaps: asked
         if partly_hidden(readings[n]):
             out[n] = replace(readings[n], state="filled", confidence=0.75)
             continue
@@ -165,3 +178,13 @@ def faint_strokes(
         if points >= STROKE_POINTS and darkness >= STROKE_DARKNESS and ridge >= RIDGE:
             out[n] = replace(readings[n], state="filled", confidence=0.75, stroke=True)
     return out
+
+
+def _widened(box: tuple[float, ...], mm: float) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = box
+    return x0 - mm, y0 - mm, x1 + mm, y1 + mm
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Whether two boxes (x0, y0, x1, y1) share any area."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
