@@ -77,12 +77,17 @@ def doubtful(seen: np.ndarray):
     return m, reading.__class__(reading.id, "doubtful", 0.02, 0.5)
 
 
-def test_a_faint_pencil_stroke_across_a_doubtful_box_fills_it():
-    seen = page(4)
+def faint_diagonal(seen: np.ndarray) -> None:
+    """A diagonal across ``BOX``, 0.5 mm wide, 10% darker than paper: a light pencil stroke."""
     x0, y0, x1, y1 = BOX.bounds
-    for t in np.linspace(0.1, 0.9, 400):  # a diagonal 0.5 mm wide, 10% darker than paper
+    for t in np.linspace(0.1, 0.9, 400):
         x, y = px(x0 + t * (x1 - x0)), px(y0 + t * (y1 - y0))
         seen[y - 1 : y + 2, x - 1 : x + 2] = np.float32(0.9)
+
+
+def test_a_faint_pencil_stroke_across_a_doubtful_box_fills_it():
+    seen = page(4)
+    faint_diagonal(seen)
     m, r = doubtful(seen)
     inside = _field_boxes([BOX], PX).inside[0]
     points, darkness, ridge = stroke_score(m, inside, PX)
@@ -95,10 +100,7 @@ def test_a_faint_stroke_beside_a_box_hatched_out_is_not_trusted():
     from dataclasses import replace
 
     seen = page(4)
-    x0, y0, x1, y1 = BOX.bounds
-    for t in np.linspace(0.1, 0.9, 400):
-        x, y = px(x0 + t * (x1 - x0)), px(y0 + t * (y1 - y0))
-        seen[y - 1 : y + 2, x - 1 : x + 2] = np.float32(0.9)
+    faint_diagonal(seen)
     m, r = doubtful(seen)
     left = Field("track-power-0", "track_box", 8.5, 20.0, 9.5, 9.5)  # 2 mm to its left
     hatched = replace(r, id=left.id, state="empty", hatched=True)
@@ -123,10 +125,8 @@ def test_the_edge_of_a_shaded_patch_is_not_a_stroke():
 
 def test_a_box_no_line_of_which_could_pass_is_passed_over_and_others_score_the_same():
     stroke = page(4)
+    faint_diagonal(stroke)
     x0, y0, x1, y1 = BOX.bounds
-    for t in np.linspace(0.1, 0.9, 400):
-        x, y = px(x0 + t * (x1 - x0)), px(y0 + t * (y1 - y0))
-        stroke[y - 1 : y + 2, x - 1 : x + 2] = np.float32(0.9)
     speck = page(7)
     speck[px(y0 + 4) : px(y0 + 5), px(x0 + 4) : px(x0 + 5)] = np.float32(0.9)
     inside = _field_boxes([BOX], PX).inside[0]
