@@ -343,7 +343,6 @@ class _Reader:
         keys = tuple(self.shapes.glyphs)
         # each hex matched once against every glyph; narrowed below to those in play
         seen: dict[Hex, tuple[float, glyph_match.GlyphScores | None]] = {}
-        types = self.cosmos.space_types
         for h in sorted(self.cosmos.hexes - self.cosmos.uncoverable, key=lambda h: (h[1], h[0])):
             f = self.fields.get(f"hex-{hex_id(h)}")
             if f is None:
@@ -353,7 +352,6 @@ class _Reader:
             area = float(ink.sum()) / self.px**2
             scores = glyph_match.match(ink, keys, HEX_UNIT_MM, self.px) if area > 0 else None
             seen[h] = (area, scores)
-        del types
         # zones in play: those named in the summary, those drawn clearly, the Black Hole's
         in_play = {self.shapes.black_hole.glyph}
         for s in tiles.values():
