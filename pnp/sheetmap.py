@@ -39,6 +39,13 @@ class Field:
             return (self.x - r, self.y - r, self.x + r, self.y + r)
         return (self.x, self.y, self.x + self.w, self.y + self.h)
 
+    @property
+    def centre(self) -> tuple[float, float]:
+        """(x, y) of the field's middle in mm."""
+        if self.shape == "circle":
+            return (self.x, self.y)
+        return (self.x + self.w / 2, self.y + self.h / 2)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "kind": self.kind, "shape": self.shape}
         if self.shape == "circle":

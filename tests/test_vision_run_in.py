@@ -75,14 +75,19 @@ def test_ink_just_reaching_the_far_part_is_still_asked():
 def test_a_tail_read_filled_and_not_asked_about_is_asked_not_settled():
     ink = page()
     cv2.line(ink, px(17.0, 14.0), px(20.0, 15.0), 1, 3)
-    assert tails(row(0.07), ROW, ink, S, {"track-1"}) == {"track-1"}
+    assert tails(row(0.07), ROW, ink, S, set(), 0.1) == {"track-1"}
     # ...but not a box with ink of its own past the middle
     cv2.line(ink, px(21.0, 15.0), px(24.0, 18.0), 1, 3)
-    assert tails(row(0.07), ROW, ink, S, {"track-1"}) == set()
+    assert tails(row(0.07), ROW, ink, S, set(), 0.1) == set()
+    # ...nor one asked about already, or inked as a mark
+    ink = page()
+    cv2.line(ink, px(17.0, 14.0), px(20.0, 15.0), 1, 3)
+    assert tails(row(0.07), ROW, ink, S, {"track-1"}, 0.1) == set()
+    assert tails(row(0.12), ROW, ink, S, set(), 0.1) == set()
     # ...nor one with no filled box beside it
     ink = page()
     cv2.line(ink, px(17.0, 14.0), px(20.0, 15.0), 1, 3)
-    assert tails(row(0.07, left_state="empty"), ROW, ink, S, {"track-1"}) == set()
+    assert tails(row(0.07, left_state="empty"), ROW, ink, S, set(), 0.1) == set()
 
 
 def test_the_box_beside_a_side_is_the_one_level_with_it():

@@ -162,10 +162,6 @@ def _inside(f: Field, pts: np.ndarray, pad: float) -> bool:
     )
 
 
-def _centre(f: Field) -> tuple[float, float]:
-    return (f.x, f.y) if f.shape == "circle" else (f.x + f.w / 2, f.y + f.h / 2)
-
-
 def _half(f: Field) -> tuple[float, float]:
     return (f.w / 2, f.w / 2) if f.shape == "circle" else (f.w / 2, f.h / 2)
 
@@ -304,7 +300,7 @@ def _placed(
 ) -> list[np.ndarray]:
     """Unit-frame strokes scaled to ``size`` of the field, tilted, nudged, made shaky."""
     rng = hand.rng
-    cx, cy = _centre(f)
+    cx, cy = f.centre
     hw, hh = _half(f)
     if f.shape == "circle":
         hw = hh = hw * (0.72 if size < 1 else 1.0)
@@ -316,7 +312,7 @@ def _placed(
 
 def _fit(lines: list[np.ndarray], f: Field, pad: float) -> list[np.ndarray]:
     """The strokes shrunk about the field's centre until they lie inside it."""
-    c = np.array(_centre(f))
+    c = np.array(f.centre)
     for _ in range(40):
         if _inside(f, np.vstack(lines), pad):
             return lines
@@ -345,7 +341,7 @@ def _glyph_lines(key: str, f: Field, hand: _Hand) -> list[np.ndarray]:
     hw, hh = _half(f)
     size = min(hw, hh) * rng.uniform(0.94, 1.06)
     size *= hand.style.glyph_size if f.kind == "hex" else rng.uniform(0.7, 0.9)
-    cx, cy = _centre(f)
+    cx, cy = f.centre
     rot = _rotation(rng.normal(0, 6))
     shift = rng.normal(0, 0.08, 2) * min(hw, hh)
     shake = hand.style.shakiness_mm * 0.6
@@ -502,7 +498,7 @@ def fill(
             over = kind in CHECK_KINDS and rng.random() < style.overrun_probability
             if over:
                 # a hurried mark runs 1-3 mm past its box, whatever the box's size
-                c = np.array(_centre(f))
+                c = np.array(f.centre)
                 grow = 1 + rng.uniform(1.0, 3.0) / max(min(_half(f)), 2.0)
                 grown = [c + rng.normal(0, 0.5, 2) + (x - c) * grow for x in lines]
                 if not _inside(f, np.vstack(grown), hand.reach):
@@ -558,9 +554,9 @@ def _correction(sheet_map, drawn, truth_fields, hand, touch) -> list[dict[str, A
     if not box_marks:
         return []
     right = sheet_map.field(box_marks[int(rng.integers(len(box_marks)))])
-    cx, cy = _centre(right)
+    cx, cy = right.centre
     wrong = list(empty[right.kind, right.shape])
-    wrong.sort(key=lambda f: (math.hypot(_centre(f)[0] - cx, _centre(f)[1] - cy), f.id))
+    wrong.sort(key=lambda f: (math.hypot(f.centre[0] - cx, f.centre[1] - cy), f.id))
     f = wrong[int(rng.integers(min(3, len(wrong))))]
     kind = drawn[right.id]
     first = _fit(_placed(_unit_mark(kind, f, hand), f, hand.style.mark_size, hand), f, hand.reach)

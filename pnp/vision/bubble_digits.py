@@ -114,17 +114,17 @@ def half_ink(sheet: SheetReading, field_id: str, away_from: str) -> float:
 
     sheet_map, s = common_map(sheet.code), sheet.px_per_mm
     f, other = sheet_map.field(field_id), sheet_map.field(away_from)
-    (cx, cy), (ox, oy) = (f.x, f.y), (other.x, other.y)  # a circle's x, y: its centre
+    (cx, cy), (ox, oy) = f.centre, other.centre
     length = float(np.hypot(cx - ox, cy - oy))
     dx, dy = (cx - ox) / length, (cy - oy) / length
     r = f.w / 2 * HALF_RADIUS
+    h, w = sheet.ink.shape
     x0, y0 = max(0, int((cx - r) * s)), max(0, int((cy - r) * s))
-    x1, y1 = int((cx + r) * s) + 1, int((cy + r) * s) + 1
+    x1, y1 = min(w, int((cx + r) * s) + 1), min(h, int((cy + r) * s) + 1)
     ys, xs = np.mgrid[y0:y1, x0:x1]
     px, py = (xs + 0.5) / s - cx, (ys + 0.5) / s - cy
     half = (px**2 + py**2 <= r * r) & (px * dx + py * dy > r * HALF_GAP)
-    ink = sheet.ink[y0:y1, x0:x1][: half.shape[0], : half.shape[1]] > 0
-    half = half[: ink.shape[0], : ink.shape[1]]
+    ink = sheet.ink[y0:y1, x0:x1] > 0
     return float(ink[half].mean()) if half.any() else 0.0
 
 

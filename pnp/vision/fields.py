@@ -149,9 +149,7 @@ def _solid_marks_lifted(
     the paper of a closing over ``SOLID_CLOSING_MM`` in and around each box too big for it
     that ink covers solid (changed in place)."""
     big = tuple(
-        (f.shape, f.x, f.y, f.w, f.h)
-        for f in fields
-        if f.shape == "rect" and min(f.w, f.h) > SOLID_BOX_MM
+        (f.x, f.y, f.w, f.h) for f in fields if f.shape == "rect" and min(f.w, f.h) > SOLID_BOX_MM
     )
     if not big:
         return paper
@@ -185,11 +183,11 @@ class _SolidPlan:
 
 @lru_cache(maxsize=8)
 def _solid_plan(big: tuple, px_per_mm: float, shape: tuple[int, int]) -> _SolidPlan:
-    """The ``_SolidPlan`` of the big boxes ``big`` ((shape, x, y, w, h) of each field) on
+    """The ``_SolidPlan`` of the big boxes ``big`` ((x, y, w, h) of each box) on
     a quarter-size page of ``shape``: it depends on the sheet alone."""
     q = px_per_mm / 4
     side = max(3, int(SOLID_CLOSING_MM * q) | 1)
-    fields = [Field("", "", x, y, w, h, outline) for outline, x, y, w, h in big]
+    fields = [Field("", "", x, y, w, h) for x, y, w, h in big]
     inside = np.array([_inside(f, px_per_mm) for f in fields], np.float64) / 4
     bounds = np.array([f.bounds for f in fields])
     m, (a, b) = SOLID_MARGIN_MM, SOLID_RING_MM

@@ -474,27 +474,28 @@ def hatched_out(
     ]
     strokes = None  # the darkness of the hand's strokes (``page_marks``): when first needed
 
+    def dark_and_pen(n: int) -> tuple[float, float] | None:
+        """The darkness of field ``n``'s inside and that of the pen's strokes over the
+        page's other marks; None where either cannot be told."""
+        nonlocal strokes
+        if strokes is None:
+            strokes = StrokeDarkness(readings, masks, boxes.inside)
+        pen = strokes.of_others(n)
+        dark = darkness(masks, boxes.inside[n])
+        return None if pen is None or dark is None else (dark, pen)
+
     def as_dark_as_strokes(n: int, least: float) -> bool:
         """Whether field ``n``'s inside is at least ``least`` times as dark as the pen's
-        strokes over the page's other marks, on quiet paper."""
-        nonlocal strokes
+        strokes, on quiet paper."""
         if not _quiet(masks, fields[n], px_per_mm):
             return False
-        if strokes is None:
-            strokes = StrokeDarkness(readings, masks, boxes.inside)
-        pen = strokes.of_others(n)
-        dark = darkness(masks, boxes.inside[n])
-        return pen is not None and dark is not None and dark >= least * pen
+        measured = dark_and_pen(n)
+        return measured is not None and measured[0] >= least * measured[1]
 
     def lighter_than_strokes(n: int, most: float) -> bool:
-        """Whether field ``n``'s inside is at most ``most`` times as dark as the pen's
-        strokes over the page's other marks."""
-        nonlocal strokes
-        if strokes is None:
-            strokes = StrokeDarkness(readings, masks, boxes.inside)
-        pen = strokes.of_others(n)
-        dark = darkness(masks, boxes.inside[n])
-        return pen is not None and dark is not None and dark <= most * pen
+        """Whether field ``n``'s inside is at most ``most`` times as dark as the pen's."""
+        measured = dark_and_pen(n)
+        return measured is not None and measured[0] <= most * measured[1]
 
     def hatched_box(n: int, seen: tuple[float, float] | None, reach) -> bool:
         """Whether box ``n``, reached past three sides as a hatching reaches, is as dark

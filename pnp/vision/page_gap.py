@@ -148,7 +148,7 @@ def settle_by_gap(
     mark_dark = np.array([dark[n] for n in sure_marks])
     page = _gap(paper_dark, mark_dark)
     if page is None:
-        centres = np.array([_centre(f) for f in fields])
+        centres = np.array([f.centre for f in fields])
         paper_at, marks_at = centres[sure_empty], centres[sure_marks]
     out = list(readings)
     for n, (r, d) in enumerate(zip(readings, dark, strict=True)):
@@ -185,8 +185,3 @@ def _gap(paper: np.ndarray, marks: np.ndarray) -> tuple[float, float] | None:
 def _nearest(points: np.ndarray, to: np.ndarray, count: int) -> np.ndarray:
     """The indices of the ``count`` points (an (n, 2) array) nearest ``to``."""
     return np.argsort(np.hypot(*(points - to).T), kind="stable")[:count]
-
-
-def _centre(f: Field) -> tuple[float, float]:
-    """A field's centre in mm (a circle's x, y is its centre)."""
-    return (f.x, f.y) if f.shape == "circle" else (f.x + f.w / 2, f.y + f.h / 2)

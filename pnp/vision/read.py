@@ -73,7 +73,7 @@ RUN_IN_INK = 0.1
 RUN_IN_SPILL = 0.5
 RUN_IN_OTHERS = 0.25
 # (and one read filled on as little ink, not asked about, may be a neighbour's tail:
-# ``run_in.possible_tails``)
+# ``run_in.tails``)
 # A faint mark with no more than this past any side is a mark of its own, not a sliver
 # of a neighbour's (``settled_doubts``).
 CLEAN_SPILL = 0.1
@@ -295,20 +295,20 @@ def settled_doubts(
     paper's noise where the page's own marks and paper are clearly apart, and what is
     still to ask."""
     from pnp.vision.page_gap import settle_by_gap
-    from pnp.vision.run_in import possible_tails, settle_run_ins, tails
+    from pnp.vision.run_in import settle_run_ins, tails
 
     kinds = {f.id: f.kind for f in fields}
     shapes = {f.id: f.shape for f in fields}
     found = doubts(readings, kinds, source, shapes)
     run_ins = {d.field for d in found if d.cause == RUN_IN}
     unread = {f.id for f in fields if f.kind in UNREAD_KINDS}
-    maybe = possible_tails(readings, fields, {d.field for d in found} | unread, RUN_IN_INK)
+    asked = {d.field for d in found} | unread
     if run_ins:
         readings = settle_run_ins(readings, fields, masks.ink, px_per_mm, run_ins)
         found = doubts(readings, kinds, source, shapes)
     tail_doubts = [
         Doubt(i, "ink on its filled neighbour's side only: a mark, or its tail?", source)
-        for i in sorted(tails(readings, fields, masks.ink, px_per_mm, maybe))
+        for i in sorted(tails(readings, fields, masks.ink, px_per_mm, asked, RUN_IN_INK))
     ]
     noisy = {d.field for d in found if d.cause in (NOISE, FAINT)}
     if not noisy:

@@ -63,11 +63,10 @@ def settle_run_ins(
     for n, r in enumerate(readings):
         if r.id not in doubted:
             continue
-        f, side = by_id[r.id], int(np.argmax(r.spill))
-        far = far_ink(ink, f, side, px_per_mm)
+        far, neighbour = _ink_place(r, by_id[r.id], fields, filled, ink, px_per_mm)
         if far >= OWN_INK and far >= OWN_SPREAD * r.ink:
             out[n] = replace(r, state="filled", confidence=CONFIDENCE, settled=True)
-        elif far <= TAIL_INK and _beside_filled(f, side, fields, filled):
+        elif far <= TAIL_INK and neighbour():
             out[n] = replace(r, state="empty", confidence=CONFIDENCE, settled=True)
     return out
 
@@ -77,43 +76,37 @@ def tails(
     fields: list[Field],
     ink: np.ndarray,
     px_per_mm: float,
-    candidates: set[str],
+    asked: set[str],
+    max_ink: float,
 ) -> set[str]:
-    """Of the ``candidates`` (``possible_tails``), those with no ink in their far part and
-    a filled box beside the side their ink lies past: to be asked about."""
-    if not candidates:
-        return set()
+    """The boxes to ask about as a neighbour's tail: read filled on under ``max_ink``, not
+    in ``asked``, their band past a side at least ``TAIL_SPILL`` inked, nothing in their
+    far part, and a filled box beside that side."""
     by_id = {f.id: f for f in fields}
     filled = {r.id for r in readings if r.state == "filled"}
     out = set()
     for r in readings:
-        if r.id in candidates:
-            f, side = by_id[r.id], int(np.argmax(r.spill))
-            if far_ink(ink, f, side, px_per_mm) <= TAIL_INK:
-                if _beside_filled(f, side, fields, filled):
-                    out.add(r.id)
+        f = by_id[r.id]
+        if (
+            r.state != "filled"
+            or f.shape != "rect"
+            or r.ink >= max_ink
+            or max(r.spill, default=0.0) < TAIL_SPILL
+            or r.id in asked
+        ):
+            continue
+        far, neighbour = _ink_place(r, f, fields, filled, ink, px_per_mm)
+        if far <= TAIL_INK and neighbour():
+            out.add(r.id)
     return out
 
 
-def _beside_filled(f: Field, side: int, fields: list[Field], filled: set[str]) -> bool:
-    return any(g.id in filled for g in beside(f, side, fields))
-
-
-def possible_tails(
-    readings: list[FieldReading], fields: list[Field], asked: set[str], max_ink: float
-) -> set[str]:
-    """The boxes read filled on under ``max_ink``, not in ``asked``, whose band past a side
-    is at least ``TAIL_SPILL`` inked: a neighbour's tail, perhaps."""
-    shapes = {f.id: f.shape for f in fields}
-    return {
-        r.id
-        for r in readings
-        if r.state == "filled"
-        and shapes[r.id] == "rect"
-        and r.ink < max_ink
-        and max(r.spill, default=0.0) >= TAIL_SPILL
-        and r.id not in asked
-    }
+def _ink_place(r: FieldReading, f: Field, fields, filled: set[str], ink, px_per_mm: float):
+    """For box ``f`` read ``r``: the share inked of its far part (away from the side its
+    ink runs past most) and a test of whether the box beside that side is filled."""
+    side = int(np.argmax(r.spill))
+    far = far_ink(ink, f, side, px_per_mm)
+    return far, lambda: any(g.id in filled for g in beside(f, side, fields))
 
 
 def far_ink(ink: np.ndarray, f: Field, side: int, px_per_mm: float) -> float:
