@@ -163,7 +163,6 @@ def test_a_box_lightly_hatched_past_two_sides_only_is_still_asked():
     assert [d.field for d in asked] == [BOX.id]
 
 
-
 def one_way(seen: np.ndarray, f: Field, past: tuple[float, float, float, float], between):
     """Diagonal strokes one way, 4 px wide, 4 px of ``between`` tone apart (still inked),
     reaching ``past`` mm past its top, bottom, left and right sides."""
