@@ -75,19 +75,33 @@ def test_ink_just_reaching_the_far_part_is_still_asked():
 def test_a_tail_read_filled_and_not_asked_about_is_asked_not_settled():
     ink = page()
     cv2.line(ink, px(17.0, 14.0), px(20.0, 15.0), 1, 3)
-    assert tails(row(0.07), ROW, ink, S, set(), 0.1) == {"track-1"}
+    assert tails(row(0.07), ROW, ink, S, set()) == {"track-1"}
     # ...but not a box with ink of its own past the middle
     cv2.line(ink, px(21.0, 15.0), px(24.0, 18.0), 1, 3)
-    assert tails(row(0.07), ROW, ink, S, set(), 0.1) == set()
+    assert tails(row(0.07), ROW, ink, S, set()) == set()
     # ...nor one asked about already, or inked as a mark
     ink = page()
     cv2.line(ink, px(17.0, 14.0), px(20.0, 15.0), 1, 3)
-    assert tails(row(0.07), ROW, ink, S, {"track-1"}, 0.1) == set()
-    assert tails(row(0.12), ROW, ink, S, set(), 0.1) == set()
+    assert tails(row(0.07), ROW, ink, S, {"track-1"}) == set()
+    # ...nor one read empty
+    assert (
+        tails(
+            [*row(0.07)[:1], reading("track-1", "empty", 0.0), *row(0.07)[2:]], ROW, ink, S, set()
+        )
+        == set()
+    )
     # ...nor one with no filled box beside it
     ink = page()
     cv2.line(ink, px(17.0, 14.0), px(20.0, 15.0), 1, 3)
-    assert tails(row(0.07, left_state="empty"), ROW, ink, S, set(), 0.1) == set()
+    assert tails(row(0.07, left_state="empty"), ROW, ink, S, set()) == set()
+
+
+def test_a_fills_overrun_deep_into_the_next_box_is_asked_however_much_it_inks():
+    ink = page()
+    # a fill's zigzag run 2 mm into the box beside it: 25% of the box, all near its side
+    for y in np.arange(12.0, 18.5, 0.6):
+        cv2.line(ink, px(17.0, y), px(20.5, y + 0.3), 1, 3)
+    assert tails(row(0.25), ROW, ink, S, set()) == {"track-1"}
 
 
 def test_the_box_beside_a_side_is_the_one_level_with_it():

@@ -72,8 +72,8 @@ ACROSS_SPILL = 0.1
 RUN_IN_INK = 0.1
 RUN_IN_SPILL = 0.5
 RUN_IN_OTHERS = 0.25
-# (and one read filled on as little ink, not asked about, may be a neighbour's tail:
-# ``run_in.tails``)
+# (and one read filled and not asked about, its ink on one side only, may be a
+# neighbour's tail: ``run_in.tails``)
 # A faint mark with no more than this past any side is a mark of its own, not a sliver
 # of a neighbour's (``settled_doubts``).
 CLEAN_SPILL = 0.1
@@ -308,7 +308,7 @@ def settled_doubts(
         found = doubts(readings, kinds, source, shapes)
     tail_doubts = [
         Doubt(i, "ink on its filled neighbour's side only: a mark, or its tail?", source)
-        for i in sorted(tails(readings, fields, masks.ink, px_per_mm, asked, RUN_IN_INK))
+        for i in sorted(tails(readings, fields, masks.ink, px_per_mm, asked))
     ]
     noisy = {d.field for d in found if d.cause in (NOISE, FAINT)}
     if not noisy:
