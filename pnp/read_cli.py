@@ -217,6 +217,14 @@ def report_text(a) -> str:
     return "\n".join(lines)
 
 
+def _reasons(problem: str) -> list[str]:
+    """What makes a state unscorable, without the sources it names first: the lines of
+    ``problem`` after its heading ("SOURCES: invalid ... state (...):"), or its whole
+    text when it is one line."""
+    head, *rest = problem.splitlines()
+    return [ln.strip().removeprefix("- ") for ln in rest] or [head]
+
+
 def sheet_scores(a) -> tuple[dict[str, list], str]:
     """Per sheet source, the categories to write beside its fields; and a headline."""
     from scoring.games import ScoringError, score_states
@@ -227,7 +235,7 @@ def sheet_scores(a) -> tuple[dict[str, list], str]:
     try:
         table = score_states([(a.label, a.state)])
     except ScoringError as exc:
-        return per_source, f"not scored: {exc.problems[0]}"[:110]
+        return per_source, "not scored: " + "; ".join(_reasons(exc.problems[0]))
     provisional = f" (provisional: {len(a.doubtful)} doubtful)" if a.doubtful else ""
     heads = []
     for i, player in enumerate(table.players):

@@ -26,6 +26,19 @@ def _text(image: np.ndarray, text: str, x: int, y: int, scale: float, colour) ->
     cv2.putText(image, text, (x, y), FONT, scale, colour, 1, cv2.LINE_AA)
 
 
+def _wrapped(text: str, width: int, scale: float) -> list[str]:
+    """``text`` cut at spaces into lines at most ``width`` px wide (a word longer than
+    that keeps a line of its own)."""
+    lines: list[str] = []
+    for word in text.split():
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and cv2.getTextSize(joined, FONT, scale, 1)[0][0] <= width:
+            lines[-1] = joined
+        else:
+            lines.append(word)
+    return lines
+
+
 def overlay_image(
     sheet: SheetReading,
     answers: Answers,
@@ -64,7 +77,11 @@ def overlay_image(
         bottom = max(f.bounds[3] for f in mine)
         y = round((top + bottom) / 2 * s)
         _text(image, f"{points:+d} {label}", round(right * s) + 6, y, 0.45, INK)
-    _text(image, headline, round(12 * s), round(9 * s), 0.6, (0, 0, 0))
+    # the headline (the total, or why there is none) across the top, wrapped to the page
+    left, scale = round(12 * s), 0.6
+    height = cv2.getTextSize("Ag", FONT, scale, 1)[0][1] + 8
+    for n, line in enumerate(_wrapped(headline, image.shape[1] - 2 * left, scale)):
+        _text(image, line, left, round(9 * s) + n * height, scale, (0, 0, 0))
     return image
 
 
