@@ -214,6 +214,7 @@ def report_text(a) -> str:
         lines.append(f"doubtful ({len(a.doubtful)}):")
         lines += [f"  {d.field:<28} {d.reason}  [{Path(d.source).name}]" for d in a.doubtful]
     lines += [f"note: {n}" for n in a.notes]
+    lines += [f"decided: {r}" for r in a.remarks]
     return "\n".join(lines)
 
 

@@ -299,3 +299,28 @@ def test_a_noise_doubted_hex_is_not_settled_when_answered_or_its_shape_is_not_wh
     reader.doubt("shape:" + fids[2].removeprefix("hex-"), "split unclear")
     reader._settle_hexes(hexes, placed)
     assert reader.settled == {}  # a doubt on the shape's hexes
+
+
+def test_the_cosmos_readers_decisions_reach_the_assembled_state(monkeypatch):
+    from dataclasses import replace
+
+    from flat_pages import flat_reading
+
+    import pnp.vision.distant_suns as ds
+    from pnp.vision.states import assemble
+
+    truth = random_state("distant-suns", 3)
+    (marks,) = sheet_marks("distant-suns", truth)
+    sheet, _ = flat_reading(marks, 3, "cosmos.png")
+    real = ds.read_cosmos
+
+    def noting(*args, **kwargs):
+        return replace(
+            real(*args, **kwargs), notes=("hex-q1r1: moon chosen, the only lookalike drawn",)
+        )
+
+    monkeypatch.setattr(ds, "read_cosmos", noting)
+    (a,), _ = assemble([sheet])
+    assert a.remarks == ["hex-q1r1: moon chosen, the only lookalike drawn"]
+    assert a.to_json()["remarks"] == a.remarks
+    assert not a.notes  # a decision taken is no note blocking the state

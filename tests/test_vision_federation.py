@@ -14,6 +14,7 @@ from flat_pages import flat_reading
 
 from pnp.synth.marks import SheetMarks, sheet_marks
 from pnp.synth.states import random_state, random_states
+from pnp.vision.read import UNREAD_KINDS
 from pnp.vision.states import assemble
 
 
@@ -72,6 +73,21 @@ def test_player_pages_read_back_one_state_a_player_each(seed):
     expected["players"] = [pad["players"][0] for pad in pads]
     # in any order: pad copy k is player k
     assert_round_trip(pages[::-1], [expected])
+
+
+def test_player_pages_keep_a_confidence_for_every_field_of_each():
+    pads = random_states("federation", 2, players=2, layout="player")
+    pages = [
+        (m, 20 + k) for k, pad in enumerate(pads) for m in sheet_marks("federation", pad, "player")
+    ]
+    first, _ = read_back(pages)
+    (a,) = first
+    read = {
+        (s.source, i) for s in a.sheets for i, kind in s.kinds.items() if kind not in UNREAD_KINDS
+    }
+    # the pages hold the same ids: each keyed by its photo, none lost to the other page's
+    assert len(a.confidence) == len(read)
+    assert set(a.confidence) == {f"{source}:{i}" for source, i in read}
 
 
 def test_one_player_page_is_a_state_of_one_player():

@@ -41,9 +41,14 @@ class Assembled:
     game: str
     state: dict | None  # None when the marks do not make a state yet
     sheets: list[SheetReading]
+    # field id -> confidence; "PHOTO:FIELD" for an id that more than one of the sheets
+    # holds (two Federation player pages), as ``--set`` takes it (``confidence_key``)
     confidence: dict[str, float] = field(default_factory=dict)
     doubtful: list[Doubt] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what blocks a state, beyond fields
+    # How the reader decided what the ink alone did not tell (the Cosmos reader's choice
+    # of a symbol among lookalikes, say): nothing to answer, but shown
+    remarks: list[str] = field(default_factory=list)
     columns: list[tuple[str, int]] = field(default_factory=list)  # Federation: player -> column
     # Fields the page's own marks decided, not the reader's ink nor a person: "SOURCE:FIELD"
     # -> marked (``bubble_digits``, ``track_rows``, the Cosmos reader)
@@ -61,6 +66,11 @@ class Assembled:
     def clear(self) -> bool:
         return self.state is not None and not self.doubtful and not self.notes
 
+    def confidence_key(self, source: str, field_id: str) -> str:
+        """The key of field ``field_id`` of sheet ``source`` in ``confidence``."""
+        holders = sum(1 for s in self.sheets if field_id in s.kinds)
+        return field_id if holders <= 1 else f"{Path(source).name}:{field_id}"
+
     def to_json(self) -> dict:
         return {
             "game": self.game,
@@ -72,6 +82,7 @@ class Assembled:
                 {"field": d.field, "reason": d.reason, "source": d.source} for d in self.doubtful
             ],
             "notes": self.notes,
+            "remarks": self.remarks,
             "settled": self.settled,
         }
 
@@ -89,7 +100,8 @@ def record_settled(out: Assembled, settled: Mapping[str, bool]) -> None:
         for key, value in settled.items():
             if key.startswith(f"{source}:"):
                 out.settled[key] = value
-                out.confidence[key.removeprefix(f"{source}:")] = SETTLED_CONFIDENCE
+                field_id = key.removeprefix(f"{source}:")
+                out.confidence[out.confidence_key(source, field_id)] = SETTLED_CONFIDENCE
 
 
 def answer_for(answers: Answers, source: str, field_id: str) -> bool | None:
@@ -141,14 +153,16 @@ def _merge(doubts: list[Doubt]) -> list[Doubt]:
 
 
 def _base(game: str, sheets: list[SheetReading], answers: Answers) -> Assembled:
-    confidence = {}
+    doubts = [d for s in sheets for d in _open_doubts(s, answers)]
+    out = Assembled(game, None, sheets, doubtful=doubts)
     for sheet in sheets:
         for r in sheet.readings:
             if sheet.kinds[r.id] not in UNREAD_KINDS:
                 answered = answer_for(answers, sheet.source, r.id) is not None
-                confidence[r.id] = 1.0 if answered else r.confidence
-    doubts = [d for s in sheets for d in _open_doubts(s, answers)]
-    return Assembled(game, None, sheets, confidence, doubts)
+                out.confidence[out.confidence_key(sheet.source, r.id)] = (
+                    1.0 if answered else r.confidence
+                )
+    return out
 
 
 # --- Stellar Drift -------------------------------------------------------------
@@ -262,6 +276,7 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
         return out
     out.state = cosmos.state
     out.confidence.update(cosmos.confidence)
+    out.remarks += cosmos.notes
     # Upgrade boxes and hexes the shapes settled are no longer asked about (their ink was)
     record_settled(out, {f"{sheet.source}:{i}": v for i, v in cosmos.settled.items()})
     out.doubtful = _merge(
