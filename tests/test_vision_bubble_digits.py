@@ -55,13 +55,25 @@ def settled(sheet: SheetReading, answers: dict | None = None) -> dict[str, bool]
     }
 
 
+def correction(fill_ink: float) -> SheetReading:
+    """Units 0 hatched out past its circle, units 5 filled (``fill_ink`` of it)."""
+    ink = inked([("p2-game_pp-units-0", 1.3, 0.0), ("p2-game_pp-units-5", 0.8, 0.0)])
+    return pad_page({0: 0.6, 5: fill_ink}, ink, {0: HATCHED})
+
+
 def test_a_bubble_hatched_out_beside_a_clean_fill_is_the_correction():
-    sheet = page({0: 0.6, 5: 0.39}, {0: HATCHED})
-    assert settled(sheet) == {"p2-game_pp-units-0": False}
+    assert settled(correction(0.39)) == {"p2-game_pp-units-0": False}
 
 
 def test_a_correction_beside_a_faint_fill_is_asked():
-    assert settled(page({0: 0.6, 5: 0.2}, {0: HATCHED})) == {}
+    assert settled(correction(0.2)) == {}
+
+
+def test_a_fill_doubted_as_hatched_beside_its_own_tail_is_asked():
+    # units 2 filled large, doubted (inked past its circle); the ink of units 3 is that
+    # fill's tail, all on the side of units 2: no fill of its own beside a correction
+    tail = inked([("p2-game_pp-units-2", 1.7, 0.0)])
+    assert settled(pad_page({2: 0.98, 3: 0.35}, tail, {2: HATCHED})) == {}
 
 
 def test_two_clean_fills_are_asked():
@@ -82,8 +94,7 @@ def test_specks_beside_a_light_fill_are_asked():
 
 
 def test_a_digit_a_person_answered_is_left_to_the_answer():
-    sheet = page({0: 0.6, 5: 0.39}, {0: HATCHED})
-    assert settled(sheet, {"p2-game_pp-units-5": True}) == {}
+    assert settled(correction(0.39), {"p2-game_pp-units-5": True}) == {}
 
 
 def test_a_lone_units_bubble_barely_filled_in_a_used_column_is_the_digit():
@@ -112,10 +123,12 @@ def inked(discs: list[tuple[str, float, float]]) -> np.ndarray:
     return ink
 
 
-def pad_page(inks: dict[int, float], ink: np.ndarray) -> SheetReading:
+def pad_page(
+    inks: dict[int, float], ink: np.ndarray, doubts: dict[int, str] | None = None
+) -> SheetReading:
     from dataclasses import replace
 
-    return replace(page(inks), code=SCOREPAD, ink=ink)
+    return replace(page(inks, doubts), code=SCOREPAD, ink=ink)
 
 
 def test_a_fills_tail_in_the_next_bubble_is_not_a_mark():
