@@ -287,3 +287,23 @@ def test_a_bubble_hatched_out_beside_its_digits_clean_fill_is_read_as_the_correc
     # a person's answer outranks the page's own reading
     (b,), _ = assemble([sheet], {f"pad.png:{extra}": True})
     assert b.state is None and b.doubtful and not b.settled
+
+
+def test_a_total_bubbled_in_part_is_asked_not_left_unchecked():
+    from dataclasses import replace
+
+    from flat_pages import flat_reading
+
+    state = random_state("federation", 3)
+    (marks,) = sheet_marks("federation", state)
+    sheet, _ = flat_reading(marks, 3, "pad.png")
+    units = sorted(i for i in marks.marks if i.startswith("p1-total-units-"))
+    assert units and any(i.startswith("p1-total-tens-") for i in marks.marks)
+    # the total's units bubble read as hatched out: tens and no units
+    readings = tuple(
+        replace(r, state="empty", hatched=True) if r.id in units else r for r in sheet.readings
+    )
+    (a,), _ = assemble([replace(sheet, readings=readings, doubtful=())])
+    asked = {d.field: d.reason for d in a.doubtful}
+    assert units[0] in asked and "no units bubble" in asked[units[0]]
+    assert any(i.startswith("p1-total-tens-") for i in asked)

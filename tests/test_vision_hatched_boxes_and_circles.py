@@ -316,3 +316,39 @@ def test_a_circle_hatched_out_is_weighed_against_the_hands_fills_of_another_kind
     readings = read_fields(m.ink, fields, PX, m.steps, m.base, m.readable)
     out = hatched_out(readings, fields, m, PX, frozenset({"bubble"}))
     assert out[3].state == "empty" and out[3].hatched
+
+
+def light_crosshatch(seen: np.ndarray, bounds) -> None:
+    """A light hand's hatching: thin strokes both ways, paper between them, over
+    ``bounds`` (mm) only."""
+    x0, y0, x1, y1 = bounds
+    region = seen[px(y0) : px(y1), px(x0) : px(x1)]
+    rows, cols = np.indices(region.shape)
+    strokes = ((rows + cols) % 6 < 3) | ((rows - cols) % 6 < 3)
+    region[strokes] = np.float32(0.5)
+
+
+def test_a_light_hatching_run_past_two_sides_only_is_asked():
+    from pnp.vision.read import HATCHED
+
+    x0, y0, x1, y1 = BOX.bounds
+    seen = page(5)
+    light_crosshatch(seen, (x0 - 0.8, y0 + 0.8, x1 - 0.8, y1 + 0.8))  # past left and bottom
+    r = read(seen)
+    assert r.state == "filled" and not r.hatched and r.crossed
+    (asked,) = doubts([r], {BOX.id: BOX.kind}, "page.png")
+    assert asked.cause == HATCHED
+    # ...and the same hatching on noisy paper is asked all the same
+    seen = grainy_page(5)
+    light_crosshatch(seen, (x0 - 0.8, y0 + 0.8, x1 - 0.8, y1 + 0.8))
+    assert read(seen).crossed
+
+
+def test_a_fill_run_past_two_sides_one_way_is_not_crossed():
+    x0, y0, x1, y1 = BOX.bounds
+    seen = page(6)
+    region = seen[px(y0 + 0.8) : px(y1 + 0.8), px(x0 - 0.8) : px(x1 - 0.8)]
+    rows = np.indices(region.shape)[0]
+    region[rows % 4 < 3] = np.float32(0.5)  # strokes one way: a zigzag fill
+    r = read(seen)
+    assert r.state == "filled" and not r.crossed

@@ -83,6 +83,33 @@ def _bubble_doubts(
             out.notes.append(f"{where}: {problem}")
 
 
+def _bubbled_total(
+    out: Assembled, sheets: list[SheetReading], total, marks: set[str], answers: Answers
+) -> int | None:
+    """The number bubbled as ``total`` (a ``NumberBubbles``), or None where it is not
+    bubbled or does not decode. A total bubbled in part (a tens bubble, no units: the
+    units place is always filled) is asked about, its marked bubbles and those read
+    hatched out with it: a units bubble read as hatched out, say, would otherwise leave
+    the total unchecked. (Two bubbles in one place are ``crowded_doubts``' to ask.)"""
+    from scoring.federation.bubbles import BubbleError
+
+    try:
+        return total.decode(marks)
+    except BubbleError:
+        start = f"{total.prefix}-"
+        empty = total.empty_places(marks)
+        if empty and any(m.startswith(start) for m in marks):
+            reason = f"{total.prefix}: bubbled in part, no {' or '.join(empty)} bubble filled"
+            for sheet in sheets:
+                ids = [
+                    r.id
+                    for r in sheet.readings
+                    if r.id.startswith(start) and (r.id in marks or r.hatched)
+                ]
+                out.doubtful += _field_doubts([sheet], ids, reason, answers)
+        return None
+
+
 def _marked_fields(sheet: SheetReading, answers: Answers, start: str) -> list[str]:
     """The field ids of ``sheet`` matching regex ``start`` (from their first character)
     that are read as marked or doubtful."""
@@ -131,11 +158,7 @@ def _score_pads(sheets: list[SheetReading], answers: Answers) -> Assembled:
             continue
         for n in range(1, columns + 1):
             column = values[f"p{n}"]
-            total = total_number(pad, n)
-            try:
-                written = total.decode(marks)
-            except BubbleError:
-                written = None
+            written = _bubbled_total(out, [sheet], total_number(pad, n), marks, answers)
             if written is not None and written != sum(column.values()):
                 ids = [m for m in sorted(marks) if m.startswith(f"p{n}-")]
                 out.doubtful += _field_doubts(
@@ -249,11 +272,7 @@ def _solo(serial: int, sheets: list[SheetReading], answers: Answers) -> Assemble
     if out.notes or any(d.reason.startswith("score_pad.") for d in out.doubtful):
         out.doubtful = _merge(out.doubtful)
         return out
-    total = sf.end_total_number(tracker)
-    try:
-        written = total.decode(marks)
-    except BubbleError:
-        written = None
+    written = _bubbled_total(out, sheets, sf.end_total_number(tracker), marks, answers)
     computed = score(parsed, tracker).funded.total
     if written is not None and written != computed:
         ids = sorted(m for m in marks if m.startswith("end-"))

@@ -65,6 +65,10 @@ class FieldReading:
     # Filled once, one way, lighter than the pen's strokes (``hatching``): a fill, asked
     # about on no account of its ink.
     fill_strokes: bool = False
+    # Covered by strokes crossing with no direction to them, run past two sides or more
+    # (``hatching``): a mark hatched out, perhaps, though too light or too short a
+    # reach to say so: asked.
+    crossed: bool = False
     # Read filled for a faint straight stroke across it (``pnp.vision.faint_strokes``),
     # though its ink share alone says doubtful.
     stroke: bool = False

@@ -216,6 +216,12 @@ def doubts(
                     NOISE,
                 )
             )
+        elif r.crossed:
+            out.append(
+                Doubt(
+                    r.id, "strokes crossing past its outline: a mark hatched out?", source, HATCHED
+                )
+            )
         elif not circle and r.ink < RUN_IN_INK and _runs_in(r.spill):
             out.append(
                 Doubt(r.id, "ink running in from one side: a neighbour's mark?", source, RUN_IN)

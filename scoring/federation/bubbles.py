@@ -107,6 +107,22 @@ class NumberBubbles:
                 marks.add(self.bubble_id(place.name, digit))
         return frozenset(marks)
 
+    def empty_places(self, marked: Collection[str]) -> list[str]:
+        """The places ``decode`` finds no bubble filled in where one is needed: the units,
+        and any place below a marked one.
+
+        >>> NumberBubbles("p1-total", 0, 999).empty_places({"p1-total-tens-3"})
+        ['units']
+        """
+        mine = {m for m in marked if m.startswith(self.prefix + "-")}
+        out, started = [], False
+        for place in self.places:
+            hits = [d for d in place.digits if self.bubble_id(place.name, d) in mine]
+            started = started or any(d > 0 for d in hits)
+            if not hits and (started or place.power == 0):
+                out.append(place.name)
+        return out
+
     def decode(self, marked: Collection[str]) -> int:
         """The number the filled bubbles in ``marked`` say (ids of other fields are ignored).
 
