@@ -21,9 +21,12 @@ of the one sheet: two bubbles in a digit, a gap in a track, shapes the placement
 refuse). A check's doubt on a field counts that field doubtful; one on no printed field
 (the Distant Suns shapes, say) puts the page in review. A field the checks settle from the
 page's other marks (``pnp.vision.bubble_digits``) is compared as settled, not as read;
-the reader's doubt on it is no longer asked. The checks are timed with the
-reading (the Distant Suns shapes are read there). ``--reader-only`` counts and times the
-reader alone (the measure before 2026-11-30).
+the reader's doubt on it is no longer asked. A Cosmos hex is compared as the state has it
+(covered: in one of its shapes), as the Cosmos reader decides it from its symbol, not as
+its ink share alone would read (since session 15; before, a hex whose thin symbol the
+share read empty counted wrong though the state, and the score, had it covered). The
+checks are timed with the reading (the Distant Suns shapes are read there).
+``--reader-only`` counts and times the reader alone (the measure before 2026-11-30).
 """
 
 from __future__ import annotations
@@ -131,6 +134,20 @@ def _checked(code, page, ink, readings, fields, found) -> tuple[dict[str, str], 
     doubts = {d.field: d.reason for a in assembled for d in a.doubtful}
     prefix = f"{sheet.source}:"
     settled = {k.removeprefix(prefix): v for a in assembled for k, v in a.settled.items()}
+    # A Cosmos hex that shapes may cover counts as the state has it (covered: in a shape),
+    # not as its ink share alone says: the Cosmos reader decides it by its symbol, and the
+    # score uses that. (Treasure, Frontier and Start hexes are circled or never covered.)
+    for a in assembled:
+        if a.game == "distant-suns" and a.state is not None:
+            from pnp.vision.distant_suns import _shipped_cosmos, hex_id
+
+            coverable = {f"hex-{hex_id(h)}" for h in _shipped_cosmos().hexes} - {
+                f"hex-{hex_id(h)}" for h in _shipped_cosmos().uncoverable
+            }
+            covered = {f"hex-{h}" for shape in a.state["shapes"] for h in shape["hexes"]}
+            for f in fields:
+                if f.id in coverable and f.id not in settled:
+                    settled[f.id] = f.id in covered
     return doubts, settled
 
 
