@@ -104,6 +104,18 @@ def test_a_fills_overrun_deep_into_the_next_box_is_asked_however_much_it_inks():
     assert tails(row(0.25), ROW, ink, S, set()) == {"track-1"}
 
 
+def test_a_single_stroke_run_in_with_a_light_band_is_asked_only_with_no_ink_past_other_sides():
+    ink = page()
+    cv2.line(ink, px(17.0, 17.0), px(20.5, 12.0), 1, 2)  # a tick's long arm, into the corner
+    light = [FieldReading("track-0", "filled", 0.3, 1.0)]
+    light += [FieldReading("track-1", "filled", 0.04, 0.9, spill=(0.0, 0.0, 0.12, 0.0))]
+    light += [FieldReading("track-2", "empty", 0.0, 1.0)]
+    assert tails(light, ROW, ink, S, set()) == {"track-1"}
+    # a mark of its own drawn large inks past two sides: not a tail
+    light[1] = FieldReading("track-1", "filled", 0.04, 0.9, spill=(0.0, 0.1, 0.12, 0.0))
+    assert tails(light, ROW, ink, S, set()) == set()
+
+
 def test_the_box_beside_a_side_is_the_one_level_with_it():
     assert [g.id for g in beside(ROW[1], LEFT, ROW)] == ["track-0"]
     assert beside(ROW[0], LEFT, ROW) == []
