@@ -299,6 +299,13 @@ def table(tallies: dict[tuple[str, str], Tally]) -> str:
             f"{t.silent:>7}{t.doubtful:>9}{rev:>7.0f}%{t.touched_silent:>15}{t.silent_sheets:>14}"
             f"{med.get('2MP', '-'):>8}{med.get('12MP', '-'):>8}"
         )
+    plain = [t for (_, level), t in tallies.items() if level in ("easy", "normal")]
+    sheets, review = sum(t.sheets for t in plain), sum(t.review for t in plain)
+    if sheets:
+        rows.append(
+            f"easy and normal sheets needing no review: {sheets - review} of {sheets} "
+            f"({100 * (sheets - review) / sheets:.1f}%)"
+        )
     return "\n".join(rows)
 
 
