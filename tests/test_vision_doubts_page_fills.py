@@ -30,6 +30,15 @@ def test_with_too_few_fills_on_the_page_a_circle_inked_past_is_asked_about():
     assert asked([*page, bubble(9, 0.6, beyond=0.8)]) == {"b9"}
 
 
+def test_a_solid_circle_inked_to_its_squares_corners_is_asked_about():
+    page = [bubble(n, 0.95) for n in range(4)]
+    # a minus bubble hatched out over its square: solid, its square's corners 0.62 inked
+    assert asked([*page, bubble(9, 0.98, beyond=0.62)]) == {"b9"}
+    # ...but not a fill as solid kept nearer its circle, nor a lighter one as far out
+    assert asked([*page, bubble(9, 0.98, beyond=0.55)]) == set()
+    assert asked([*page, bubble(9, 0.9, beyond=0.62)]) == set()
+
+
 def box(n: int, ink: float, beyond=0.0, striped=False, spill=(0.0,) * 4) -> FieldReading:
     return FieldReading(
         f"t{n}", "filled", ink, 1.0, spill, coverage=ink, beyond=beyond, striped=striped

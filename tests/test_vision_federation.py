@@ -307,3 +307,20 @@ def test_a_total_bubbled_in_part_is_asked_not_left_unchecked():
     asked = {d.field: d.reason for d in a.doubtful}
     assert units[0] in asked and "no units bubble" in asked[units[0]]
     assert any(i.startswith("p1-total-tens-") for i in asked)
+
+
+def test_a_digits_only_bubble_read_as_hatched_out_is_asked_by_name():
+    from dataclasses import replace
+
+    from flat_pages import flat_reading
+
+    state = random_state("federation", 3)
+    (marks,) = sheet_marks("federation", state)
+    sheet, _ = flat_reading(marks, 3, "pad.png")
+    (units,) = [i for i in marks.marks if i.startswith("p1-game_pp-units-")]
+    readings = tuple(
+        replace(r, state="empty", hatched=True) if r.id == units else r for r in sheet.readings
+    )
+    (a,), _ = assemble([replace(sheet, readings=readings, doubtful=())])
+    asked = {d.field: d.reason for d in a.doubtful}
+    assert "no units bubble filled" in asked[units]

@@ -112,14 +112,15 @@ def _bubbled_total(
 
 def _marked_fields(sheet: SheetReading, answers: Answers, start: str) -> list[str]:
     """The field ids of ``sheet`` matching regex ``start`` (from their first character)
-    that are read as marked or doubtful."""
+    that are read as marked or doubtful, or read as hatched out (a fill taken for a
+    correction leaves its place empty: the one bubble to ask about)."""
     marks = marked(sheet, answers)
     return [
         r.id
         for r in sheet.readings
         if re.match(start, r.id)
         and sheet.kinds[r.id] not in UNREAD_KINDS
-        and (r.id in marks or r.state == "doubtful")
+        and (r.id in marks or r.state == "doubtful" or r.hatched)
     ]
 
 
