@@ -324,3 +324,20 @@ def test_a_digits_only_bubble_read_as_hatched_out_is_asked_by_name():
     (a,), _ = assemble([replace(sheet, readings=readings, doubtful=())])
     asked = {d.field: d.reason for d in a.doubtful}
     assert "no units bubble filled" in asked[units]
+
+
+def test_a_solo_law_bubble_read_as_hatched_out_is_asked_with_both_pages():
+    from dataclasses import replace
+
+    from flat_pages import flat_reading
+
+    state = random_state("federation", 4, layout="solo")
+    rounds, projects, _ = sheet_marks("federation", state)
+    (units,) = [i for i in rounds.marks if i.startswith("r4-law-units-")]
+    sheets = [flat_reading(m, 40 + k, f"p{k}.png")[0] for k, m in enumerate((rounds, projects))]
+    hatched = tuple(
+        replace(r, state="empty", hatched=True) if r.id == units else r for r in sheets[0].readings
+    )
+    sheets[0] = replace(sheets[0], readings=hatched, doubtful=())
+    (a,), _ = assemble(sheets)
+    assert units in {d.field for d in a.doubtful}  # asked by name, not only noted
