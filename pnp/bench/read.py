@@ -39,6 +39,7 @@ import sys
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 LEVELS = ("easy", "normal", "hard", "real")
@@ -139,16 +140,21 @@ def _checked(code, page, ink, readings, fields, found) -> tuple[dict[str, str], 
     # score uses that. (Treasure, Frontier and Start hexes are circled or never covered.)
     for a in assembled:
         if a.game == "distant-suns" and a.state is not None:
-            from pnp.vision.distant_suns import _shipped_cosmos, hex_id
-
-            coverable = {f"hex-{hex_id(h)}" for h in _shipped_cosmos().hexes} - {
-                f"hex-{hex_id(h)}" for h in _shipped_cosmos().uncoverable
-            }
             covered = {f"hex-{h}" for shape in a.state["shapes"] for h in shape["hexes"]}
             for f in fields:
-                if f.id in coverable and f.id not in settled:
+                if f.id in _coverable_hexes() and f.id not in settled:
                     settled[f.id] = f.id in covered
     return doubts, settled
+
+
+@cache
+def _coverable_hexes() -> frozenset[str]:
+    """The field ids of the Cosmos hexes a shape may cover."""
+    from scoring.distant_suns.hexgrid import hex_id
+    from scoring.distant_suns.layout import load_cosmos
+
+    cosmos = load_cosmos()
+    return frozenset(f"hex-{hex_id(h)}" for h in cosmos.hexes - cosmos.uncoverable)
 
 
 def field_kinds(code) -> dict[str, str]:
