@@ -186,3 +186,24 @@ def test_two_sheets_side_by_side_are_both_found_by_the_quick_second_look():
     codes = sorted((c.sheet, c.layout, c.serial) for c in map(identify, locate_pages(both)))
     assert codes == [("ship", "aaraka-glider", 42), ("tech", "tech", 42)]
     assert len(locate_pages(a)) == 1
+
+
+def test_an_unreadable_page_code_says_what_to_do_about_it():
+    from pnp.vision.identify import identify
+    from pnp.vision.rectify import READ_PX_PER_MM, Rectified
+    from pnp.vision.reference import COMMON_HEIGHT, COMMON_WIDTH
+
+    blank = np.full(
+        (round(COMMON_HEIGHT * READ_PX_PER_MM), round(COMMON_WIDTH * READ_PX_PER_MM)), 255, np.uint8
+    )
+
+    def page(photo_px_per_page_px: float) -> Rectified:
+        k = 1 / photo_px_per_page_px  # photo pixels -> page pixels
+        photo = np.full((400, 300), 255, np.uint8)  # no symbol anywhere
+        return Rectified(blank, READ_PX_PER_MM, np.diag([k, k, 1.0]), 0.0, (0, 1, 2, 3), photo)
+
+    # modules 0.8 mm * 6.25 px/mm = 5 page px: 1.25 photo px at a quarter of the scale
+    with pytest.raises(PageNotFound, match=r"only 1\.2 px wide; take the photo closer"):
+        identify(page(0.25))
+    with pytest.raises(PageNotFound, match="covered, in glare or out of focus"):
+        identify(page(1.0))

@@ -103,7 +103,35 @@ def identify(page: Rectified) -> PageCode:
         code = decode_page_code(redrawn_qr(page, modules))
         if code is not None:
             return code
-    raise PageNotFound("the page code (QR symbol, bottom right) could not be read")
+    raise PageNotFound(
+        "the page code (QR symbol, bottom right) could not be read" + _retake_hint(page)
+    )
+
+
+SHARP_MODULE_PX = 2.5  # a QR module narrower than this in the photo blurs into its neighbours
+
+
+def module_px(page: Rectified) -> float | None:
+    """How wide a QR module is in the photo, in photo pixels (None without the photo)."""
+    if page.photo is None:
+        return None
+    x0, y0, x1, y1 = _qr_box()
+    s = page.px_per_mm
+    centre = ((x0 + x1) / 2 * s, (y0 + y1) / 2 * s)
+    ends = np.float32([[centre, (centre[0] + QR_MODULE * s, centre[1])]])
+    a, b = cv2.perspectiveTransform(ends, np.linalg.inv(page.homography))[0]
+    return float(np.hypot(*(b - a)))
+
+
+def _retake_hint(page: Rectified) -> str:
+    """What to do about an unreadable page code: closer, or sharper."""
+    px = module_px(page)
+    if px is not None and px < SHARP_MODULE_PX:
+        return (
+            f": its modules are only {px:.1f} px wide; take the photo closer, or at the "
+            "camera's full resolution"
+        )
+    return ": is it covered, in glare or out of focus? take the photo again"
 
 
 # --- The symbol read module by module from its known place -------------------------
