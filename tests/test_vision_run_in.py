@@ -111,6 +111,8 @@ def test_a_single_stroke_run_in_with_a_light_band_is_asked_only_with_no_ink_past
     light += [FieldReading("track-1", "filled", 0.04, 0.9, spill=(0.0, 0.0, 0.12, 0.0))]
     light += [FieldReading("track-2", "empty", 0.0, 1.0)]
     assert tails(light, ROW, ink, S, set()) == {"track-1"}
+    light[1] = FieldReading("track-1", "filled", 0.01, 0.9, spill=(0.0, 0.0, 0.03, 0.0))
+    assert tails(light, ROW, ink, S, set()) == {"track-1"}  # a thinner band, alone
     # a mark of its own drawn large inks past two sides: not a tail
     light[1] = FieldReading("track-1", "filled", 0.04, 0.9, spill=(0.0, 0.1, 0.12, 0.0))
     assert tails(light, ROW, ink, S, set()) == set()
