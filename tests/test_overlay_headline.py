@@ -29,3 +29,25 @@ def test_a_long_headline_is_wrapped_within_the_width_and_loses_no_word():
     assert " ".join(lines) == " ".join(text.split())
     assert all(cv2.getTextSize(ln, FONT, 0.6, 1)[0][0] <= 400 for ln in lines)
     assert _wrapped("Player 1: 50", 400, 0.6) == ["Player 1: 50"]
+
+
+def test_a_score_pad_rows_points_go_in_its_write_in_box_not_over_the_next_column():
+    import numpy as np
+    from flat_pages import flat_reading
+
+    from pnp.synth.marks import sheet_marks
+    from pnp.synth.states import random_state
+    from pnp.vision.overlay import overlay_image
+    from pnp.vision.reference import common_map
+
+    (marks,) = sheet_marks("federation", random_state("federation", 3))
+    sheet, _ = flat_reading(marks, 3, "pad.png")
+    ids = tuple(f.id for f in common_map(sheet.code).fields if f.id.startswith("p1-game_pp-"))
+    plain = overlay_image(sheet, {}, [], "")
+    labelled = overlay_image(sheet, {}, [("PP during the game", 65, ids)], "")
+    changed = np.argwhere((plain != labelled).any(axis=2))
+    box = common_map(sheet.code).field("p1-game_pp-write")
+    x0, y0, x1, y1 = (v * sheet.px_per_mm for v in box.bounds)
+    assert len(changed)
+    assert changed[:, 1].min() >= x0 and changed[:, 1].max() <= x1  # within the box's width
+    assert changed[:, 0].min() >= y0 and changed[:, 0].max() <= y1

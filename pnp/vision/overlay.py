@@ -72,6 +72,15 @@ def overlay_image(
         mine = [fields[i] for i in ids if i in fields]
         if not mine:
             continue
+        written = next((f for f in mine if f.kind == "write_in"), None)
+        if written is not None:
+            # a score pad row: the points in the corner of the box the number is written
+            # in (its row names the category), not out over the next player's column
+            text = f"{points:+d}"
+            (tw, th), _ = cv2.getTextSize(text, FONT, 0.45, 1)
+            x1, y0 = written.bounds[2], written.bounds[1]
+            _text(image, text, round(x1 * s) - tw - 4, round(y0 * s) + th + 4, 0.45, INK)
+            continue
         right = max(f.bounds[2] for f in mine)
         top = min(f.bounds[1] for f in mine)
         bottom = max(f.bounds[3] for f in mine)
