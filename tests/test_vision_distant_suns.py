@@ -316,7 +316,7 @@ def test_the_cosmos_readers_decisions_reach_the_assembled_state(monkeypatch):
 
     def noting(*args, **kwargs):
         return replace(
-            real(*args, **kwargs), notes=("hex-q1r1: moon chosen, the only lookalike drawn",)
+            real(*args, **kwargs), remarks=("hex-q1r1: moon chosen, the only lookalike drawn",)
         )
 
     monkeypatch.setattr(ds, "read_cosmos", noting)

@@ -137,7 +137,8 @@ class CosmosReading:
     doubtful: tuple[Doubt, ...]
     hexes: dict[str, HexRead] = field(repr=False)
     order_known: bool = False
-    notes: tuple[str, ...] = ()
+    # how the reader decided what the ink alone did not tell (shown, nothing to answer)
+    remarks: tuple[str, ...] = ()
     # Boxes whose mark the placement rules decided, not their ink (field id -> checked):
     # Upgrade boxes read solid or faint, settled by what the shapes spend or cover, and
     # hexes doubted for the paper's noise, settled covered by their symbol and shape.
@@ -153,7 +154,7 @@ class CosmosReading:
             "order_known": self.order_known,
             "confidence": self.confidence,
             "doubtful": [d.to_json() for d in self.doubtful],
-            "notes": list(self.notes),
+            "remarks": list(self.remarks),
         }
 
 
@@ -269,7 +270,7 @@ class _Reader:
         self.zone_glyph = {z.id: z.glyph for z in shapes.all_zones}
         self.doubts: list[Doubt] = []
         self.confidence: dict[str, float] = {}
-        self.notes: list[str] = []
+        self.remarks: list[str] = []
         self._paper_bright: np.ndarray | None = None  # :func:`_paper` of ``flat``
         # (a, b) -> ``edge_traced``: runs read for other symbols share hex lines
         self._traced: dict[tuple[Hex, Hex], float] = {}
@@ -316,7 +317,7 @@ class _Reader:
             doubtful=tuple(self.doubts),
             hexes={hex_id(h.hex): h for h in hexes.values()},
             order_known=False,
-            notes=tuple(self.notes),
+            remarks=tuple(self.remarks),
             settled=dict(self.settled),
         )
 
@@ -423,13 +424,13 @@ class _Reader:
                 shown = [k for k in close if self.glyph_zone[k] in drawn]
                 if len(shown) == 1:
                     close = shown
-                    self.notes.append(f"{fid}: {shown[0]} chosen, the only lookalike drawn")
+                    self.remarks.append(f"{fid}: {shown[0]} chosen, the only lookalike drawn")
             if len(close) > 1:
                 free = [k for k in close if k not in sure]
                 if len(free) == 1:
                     close = free
                     taken = ", ".join(f"{k} ({sure[k]})" for k in lookalikes[tile] if k in sure)
-                    self.notes.append(f"{fid}: {free[0]} chosen, its lookalikes are {taken}")
+                    self.remarks.append(f"{fid}: {free[0]} chosen, its lookalikes are {taken}")
             if len(close) != 1 or s.score < GLYPH_MIN_SCORE:
                 self.confidence[fid] = 0.5
                 self.doubt(fid, "zone symbol unclear", tuple(self.glyph_zone[k] for k in close))
@@ -521,7 +522,7 @@ class _Reader:
             for h, opts in zip(unsure, options, strict=True):
                 fid = f"hex-{hex_id(h)}"
                 if best is not None and settled:
-                    self.notes.append(
+                    self.remarks.append(
                         f"{fid}: {best[1][h]} (symbol close to {', '.join(opts)}), "
                         "the only reading that makes legal shapes"
                     )
@@ -654,7 +655,7 @@ class _Reader:
             return sorted(sure, key=_index)
         need = expected - len(sure)
         if need == 0:
-            self.notes.append(f"{', '.join(maybe)}: read as unchecked (scribbled out?)")
+            self.remarks.append(f"{', '.join(maybe)}: read as unchecked (scribbled out?)")
             self._settle(dict.fromkeys(maybe, False))
             return sorted(sure, key=_index)
         if need == len(maybe):
@@ -668,7 +669,7 @@ class _Reader:
             lightest_out = min(self.readings[i].ink for i in out)
             darkest_kept = max((self.readings[i].ink for i in kept), default=0.0)
             if lightest_out >= SCRIBBLED_INK and darkest_kept < lightest_out - 0.005:
-                self.notes.append(
+                self.remarks.append(
                     f"{', '.join(out)}: read as scribbled out (the shapes spend {expected})"
                 )
                 self._settle(dict.fromkeys(out, False) | dict.fromkeys(kept, True))
@@ -762,7 +763,7 @@ class _Reader:
             top = "high" if lead > 0 else "low"
             decided = {s: "circle" if s == top else "cross" for s in marks}
             if decided != marks:
-                self.notes.append(f"frontier-{hid}-{top}: circled (its ink runs further round)")
+                self.remarks.append(f"frontier-{hid}-{top}: circled (its ink runs further round)")
             return decided
         circled = [s for s, m in marks.items() if m == "circle"]
         if len(circled) == 1 and lead * (1 if circled[0] == "high" else -1) >= 0:

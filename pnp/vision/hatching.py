@@ -491,6 +491,12 @@ def hatched_out(
         )
     ]
     strokes = None  # the darkness of the hand's strokes (``page_marks``): when first needed
+    one_ways: dict[int, float | None] = {}  # field -> ``coherence``, measured once
+
+    def one_way_of(n: int) -> float | None:
+        if n not in one_ways:
+            one_ways[n] = coherence(masks, boxes.inside[n], px_per_mm)
+        return one_ways[n]
 
     def dark_and_pen(n: int) -> tuple[float, float] | None:
         """The darkness of field ``n``'s inside and that of the pen's strokes over the
@@ -521,7 +527,7 @@ def hatched_out(
         if _past_sides(reach) < DARK_BOX_SIDES or not _within(reach, DARK_BOX_REACH):
             return False
         r = readings[n]
-        one_way = coherence(masks, boxes.inside[n], px_per_mm)
+        one_way = one_way_of(n)
         if (
             r.coverage >= DARK_BOX_COVERAGE
             and (seen is None or seen[0] < STRIPED)
@@ -572,7 +578,7 @@ def hatched_out(
         if (
             r.coverage >= BOX_COVERAGE
             and box_reach_hatched(reach)
-            and (one_way := coherence(masks, boxes.inside[n], px_per_mm)) is not None
+            and (one_way := one_way_of(n)) is not None
             and one_way <= TWO_WAY
             and _quiet(masks, f, px_per_mm)
         ):
@@ -588,14 +594,14 @@ def hatched_out(
     for n in filled_past:
         if (
             n not in hatched
-            and (one_way := coherence(masks, boxes.inside[n], px_per_mm)) is not None
+            and (one_way := one_way_of(n)) is not None
             and one_way >= ONE_WAY_FILL
             and lighter_than_strokes(n, LIGHT_FILL)
         ):
             out[n] = replace(out[n], fill_strokes=True)
     for n in hatched:
         out[n] = replace(readings[n], state="empty", confidence=0.9, hatched=True)
-    for n in _crossed(out, fields, masks, boxes, px_per_mm, solid_kinds):
+    for n in _crossed(out, fields, masks, one_way_of, px_per_mm, solid_kinds):
         out[n] = replace(out[n], crossed=True)
     if fill_darkness is None:
         fill_darkness = _fill_darkness(readings, fields, masks, boxes.inside)
@@ -604,9 +610,12 @@ def hatched_out(
     return out
 
 
-def _crossed(readings, fields, masks: InkMasks, boxes, px_per_mm: float, solid_kinds) -> list[int]:
+def _crossed(
+    readings, fields, masks: InkMasks, one_way_of, px_per_mm: float, solid_kinds
+) -> list[int]:
     """The boxes read filled, covered at least ``FILL_COVERAGE``, whose strokes cross with no
-    direction to them and run past ``BOX_SIDES`` sides (``crossed``: asked)."""
+    direction to them (``one_way_of(n)``: their ``coherence``) and run past ``BOX_SIDES``
+    sides (``crossed``: asked)."""
     from pnp.vision.ink_reach import side_reach
 
     out = []
@@ -620,7 +629,7 @@ def _crossed(readings, fields, masks: InkMasks, boxes, px_per_mm: float, solid_k
             or r.coverage < FILL_COVERAGE
         ):
             continue
-        one_way = coherence(masks, boxes.inside[n], px_per_mm)
+        one_way = one_way_of(n)
         if (
             one_way is not None
             and one_way <= CROSSED_WAYS

@@ -15,16 +15,16 @@ at a glance by where the ink lies:
 
 Anything between stays asked. And a box read filled and not asked about, whose ink
 lies past one side (its band at least ``TAIL_SPILL`` inked, or ``TAIL_SPILL_ALONE`` with
-none past the others) but nowhere in its far part,
-beside a filled box, may be that box's tail too (seed 11, a hard tracker page: the tail
-of an overrun read as a track box filled, its band 0.48 inked): it is asked about, not
-settled, for a tick of its own squeezed against a side leaves the far part empty too
-(seed 21, an easy Cosmos page: an Upgrade box ticked at its edge, 3.1% inked, beside a
-filled box, which settling would have read empty). However much ink it holds: with its
-far part clear that is at most the near part's share (seeds 21 and 22, a tech page and
-a tracker page, normal: a fill's overrun 1-3 mm into the next box, 10.6% and 13.6% of
-it inked, read filled with nothing asked on the page; on the seed 8, 11, 13, 21 and 22
-sets no other box read filled on 10-50% ink met these tests).
+none past the others) but nowhere in its far part, beside a filled box, may be that
+box's tail too (seed 11, a hard tracker page: the tail of an overrun read as a track box
+filled, its band 0.48 inked): it is asked about, not settled, for a tick of its own
+squeezed against a side leaves the far part empty too (seed 21, an easy Cosmos page: an
+Upgrade box ticked at its edge, 3.1% inked, beside a filled box, which settling would
+have read empty). However much ink it holds: with its far part clear that is at most
+the near part's share (seeds 21 and 22, a tech page and a tracker page, normal: a fill's
+overrun 1-3 mm into the next box, 10.6% and 13.6% of it inked, read filled with nothing
+asked on the page; on the seed 8, 11, 13, 21 and 22 sets no other box read filled on
+10-50% ink met these tests).
 
 Measured (session 14) on the seed 8, 11, 13, 21 and 22 photo sets, 22 boxes doubted
 so, all levels: the 13 marked ones held 2.7-11% of their far part inked (0.59-1.1 of

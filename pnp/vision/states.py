@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from pnp.vision.photo_io import EXIT_DUPLICATE, EXIT_WRONG_GAME
@@ -68,8 +69,14 @@ class Assembled:
 
     def confidence_key(self, source: str, field_id: str) -> str:
         """The key of field ``field_id`` of sheet ``source`` in ``confidence``."""
-        holders = sum(1 for s in self.sheets if field_id in s.kinds)
-        return field_id if holders <= 1 else f"{Path(source).name}:{field_id}"
+        shared = field_id in self._shared_ids
+        return f"{Path(source).name}:{field_id}" if shared else field_id
+
+    @cached_property
+    def _shared_ids(self) -> frozenset[str]:
+        """The field ids more than one of the sheets holds."""
+        held = Counter(i for s in self.sheets for i in s.kinds)
+        return frozenset(i for i, n in held.items() if n > 1)
 
     def to_json(self) -> dict:
         return {
@@ -276,7 +283,7 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
         return out
     out.state = cosmos.state
     out.confidence.update(cosmos.confidence)
-    out.remarks += cosmos.notes
+    out.remarks += cosmos.remarks
     # Upgrade boxes and hexes the shapes settled are no longer asked about (their ink was)
     record_settled(out, {f"{sheet.source}:{i}": v for i, v in cosmos.settled.items()})
     out.doubtful = _merge(
