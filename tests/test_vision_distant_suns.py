@@ -190,6 +190,30 @@ def test_a_small_open_loop_beside_a_cross_is_the_circled_value():
     assert not [d for d in reading.doubtful if d.field.startswith(f"frontier-{hid}")]
 
 
+def _dashed_loop(image, x, y, r):
+    """A loop round the value in three short dashes, a third of a turn apart: it runs
+    round no further than a cross's arm in one stroke, and covers under half its ring."""
+    for start in (0, 120, 240):
+        cv2.ellipse(image, (round(x), round(y)), (round(0.7 * r),) * 2, 0, start, start + 35, 70, 3)
+
+
+def test_a_dashed_loop_beside_a_cross_is_told_by_the_crosss_four_arms():
+    hid, reading = _redrawn_frontier(3, _cross, _dashed_loop)
+    assert reading.state["frontier"][hid] == "low"
+    assert not [d for d in reading.doubtful if d.field.startswith(f"frontier-{hid}")]
+    assert f"frontier-{hid}-low: circled (its ink spreads round" in " ".join(reading.remarks)
+
+
+def test_four_arms_is_one_for_a_right_angled_cross_and_near_zero_for_a_ring():
+    from pnp.vision.distant_suns import four_arms
+
+    ring = np.linspace(-np.pi, np.pi, 360, endpoint=False)
+    arms = np.repeat(np.array([0.3, 0.3 + np.pi / 2, 0.3 + np.pi, 0.3 - np.pi / 2]), 20)
+    assert four_arms(ring) < 0.01
+    assert four_arms(arms) > 0.99
+    assert four_arms(np.array([])) == 0.0
+
+
 def test_two_crossed_values_of_a_reached_frontier_are_asked_not_guessed():
     hid, reading = _redrawn_frontier(3, _cross, _cross)
     assert f"frontier-{hid}-high" in {d.field for d in reading.doubtful}
