@@ -25,7 +25,10 @@ the reader's doubt on it is no longer asked. A Cosmos hex is compared as the sta
 (covered: in one of its shapes), as the Cosmos reader decides it from its symbol, not as
 its ink share alone would read (since session 15; before, a hex whose thin symbol the
 share read empty counted wrong though the state, and the score, had it covered). The
-checks are timed with the reading (the Distant Suns shapes are read there).
+checks are timed with the reading (the Distant Suns shapes are read there). A Frontier
+value is right only if its state has it circled or crossed out as drawn (since session
+16; before, any ink on it counted as right, and a circle taken for the cross beside it
+was never counted).
 ``--reader-only`` counts and times the reader alone (the measure before 2026-11-30).
 """
 
@@ -79,11 +82,12 @@ def _compared(truth: dict) -> bool:
 
 def read_one(data: bytes, checks: bool = False):
     """(page code, readings, the reader's doubts (field id -> reason), photo megapixel
-    bucket, seconds) of one photo's bytes, read as ``pnp.vision.read.read_page`` reads it.
-    Doubted are the fields it would ask about; with ``checks``, what ``pnp read`` asks of
-    the page alone after the game's own checks (an id that is no field, "shapes" say,
-    included), and the fields the page's own marks settled read as settled; timed with
-    the rest."""
+    bucket, seconds, drawn) of one photo's bytes, read as ``pnp.vision.read.read_page``
+    reads it. Doubted are the fields it would ask about; with ``checks``, what ``pnp
+    read`` asks of the page alone after the game's own checks (an id that is no field,
+    "shapes" say, included), and the fields the page's own marks settled read as settled;
+    timed with the rest. ``drawn`` (with ``checks``): the Frontier values as the state has
+    them, "circle" or "cross" (field id -> mark)."""
     from pnp.vision.fields import ink_masks, prepare_blank
     from pnp.vision.identify import identify
     from pnp.vision.read import UNREAD_KINDS, read_masks, refuse_other_version
@@ -104,14 +108,16 @@ def read_one(data: bytes, checks: bool = False):
     m = ink_masks(page.image, blank, page.px_per_mm, fields=fields)
     readings, found = read_masks(m, fields, page.px_per_mm, SOURCE)
     doubted = {d.field: d.reason for d in found}
+    drawn: dict[str, str] = {}
     if checks:
-        doubted, settled = _checked(code, page, m.ink, readings, fields, found)
+        doubted, settled, drawn = _checked(code, page, m.ink, readings, fields, found)
         readings = [settled_reading(r, settled.get(r.id)) for r in readings]
     t3 = time.perf_counter()
     mp = gray.shape[0] * gray.shape[1] * scale * scale
     # What the reader leaves to people (names, written totals, cube storage) is not compared.
     readings = [r for r, f in zip(readings, fields, strict=True) if f.kind not in UNREAD_KINDS]
-    return code, readings, doubted, ("12MP" if mp > 6e6 else "2MP"), (t1 - t0) + (t3 - t2)
+    seconds = (t1 - t0) + (t3 - t2)
+    return code, readings, doubted, ("12MP" if mp > 6e6 else "2MP"), seconds, drawn
 
 
 def settled_reading(reading, marked: bool | None):
@@ -123,10 +129,11 @@ def settled_reading(reading, marked: bool | None):
     return replace(reading, state="filled" if marked else "empty")
 
 
-def _checked(code, page, ink, readings, fields, found) -> tuple[dict[str, str], dict[str, bool]]:
+def _checked(code, page, ink, readings, fields, found):
     """What ``pnp read`` asks of one page read alone (field id -> reason: the reader's
-    doubts the game's checks leave open, and theirs), and what the page's own marks
-    settled (field id -> marked)."""
+    doubts the game's checks leave open, and theirs), what the page's own marks settled
+    (field id -> marked), and the Frontier values as its state has them (field id ->
+    "circle" or "cross")."""
     from pnp.vision.read import page_reading
     from pnp.vision.states import assemble
 
@@ -144,7 +151,22 @@ def _checked(code, page, ink, readings, fields, found) -> tuple[dict[str, str], 
             for f in fields:
                 if f.id in _coverable_hexes() and f.id not in settled:
                     settled[f.id] = f.id in covered
-    return doubts, settled
+    return doubts, settled, _frontier_marks(assembled, fields)
+
+
+def _frontier_marks(assembled, fields) -> dict[str, str]:
+    """Each marked Frontier value of a read Cosmos state, "circle" or "cross" (field id
+    -> mark): the value its state circles, and the other crossed. A Frontier value is
+    marked either way, and its ink alone does not tell which (``distant_suns``)."""
+    out = {}
+    for a in assembled:
+        if a.game != "distant-suns" or a.state is None:
+            continue
+        for f in fields:
+            if f.kind == "frontier_value":
+                hid, side = f.id.removeprefix("frontier-").rsplit("-", 1)
+                out[f.id] = "circle" if a.state["frontier"].get(hid) in (side, "both") else "cross"
+    return out
 
 
 @cache
@@ -218,7 +240,9 @@ def main(argv: list[str] | None = None) -> int:
         data = path.read_bytes()
         expected = {i: t for i, t in truth["sheet"]["fields"].items() if _compared(t)}
         try:
-            code, readings, doubted, mp, seconds = read_one(data, checks=not args.reader_only)
+            code, readings, doubted, mp, seconds, drawn = read_one(
+                data, checks=not args.reader_only
+            )
         except (PageNotFound, OtherVersion) as e:
             tally.unread += 1
             tally.review += 1
@@ -239,6 +263,8 @@ def main(argv: list[str] | None = None) -> int:
             doubted_here = r.state == "doubtful" or r.id in doubted
             doubtful += doubted_here
             right = r.state == ("filled" if t["marked"] else "empty")
+            if r.id in drawn and t["marked"]:  # circled, or crossed out?
+                right = right and drawn[r.id] == t["kind"]
             silent = not doubted_here and not right
             if dump:
                 dump.write(

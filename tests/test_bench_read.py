@@ -1,0 +1,37 @@
+"""``python -m pnp.bench read`` compares what the reader decides with the photos' truth."""
+
+from types import SimpleNamespace
+
+from pnp.bench.read import _frontier_marks
+
+
+def _field(fid: str, kind: str = "frontier_value"):
+    return SimpleNamespace(id=fid, kind=kind)
+
+
+def test_a_frontier_value_is_compared_as_circled_or_crossed_as_its_state_has_it():
+    fields = [
+        _field("frontier-q8r0-high"),
+        _field("frontier-q8r0-low"),
+        _field("frontier-q3r3-high"),
+        _field("frontier-q3r3-low"),
+        _field("frontier-q6r9-high"),
+        _field("frontier-q6r9-low"),
+        _field("hex-q1r1", "hex"),
+    ]
+    state = {"frontier": {"q8r0": "low", "q3r3": "both"}}
+    cosmos = SimpleNamespace(game="distant-suns", state=state)
+    assert _frontier_marks([cosmos], fields) == {
+        "frontier-q8r0-high": "cross",
+        "frontier-q8r0-low": "circle",
+        "frontier-q3r3-high": "circle",
+        "frontier-q3r3-low": "circle",
+        "frontier-q6r9-high": "cross",
+        "frontier-q6r9-low": "cross",
+    }
+
+
+def test_a_page_without_a_state_compares_its_frontier_values_by_ink_alone():
+    fields = [_field("frontier-q8r0-high"), _field("frontier-q8r0-low")]
+    blocked = SimpleNamespace(game="distant-suns", state=None)
+    assert _frontier_marks([blocked], fields) == {}
