@@ -7,7 +7,9 @@ first (``sampled_qr``): its region is warped from the photo, its three finder
 patterns are located there (which also tells the module count), every module is
 sampled and decided against the blur of its neighbours, and the clean symbol is
 handed to the decoder. Only if that fails is the region tried as it is, at a few
-resolutions and binarised.
+resolutions and binarised; and last, the modules read are matched against every code a
+pnp page can carry (``known_codes``): a symbol too blurred for the decoder's error
+correction is still far nearer its own code than any other.
 """
 
 from __future__ import annotations
@@ -103,6 +105,9 @@ def identify(page: Rectified) -> PageCode:
         code = decode_page_code(redrawn_qr(page, modules))
         if code is not None:
             return code
+    code = nearest_page_code(page)
+    if code is not None:
+        return code
     raise PageNotFound(
         "the page code (QR symbol, bottom right) could not be read" + _retake_hint(page)
     )
@@ -331,6 +336,23 @@ def sampled_qr(page: Rectified) -> PageCode | None:
             printed = np.array(qr_modules(text), bool)
             if printed.shape == dark.shape and (printed != dark).mean() <= GRID_MAX_MISMATCH:
                 return code
+    return None
+
+
+def nearest_page_code(page: Rectified) -> PageCode | None:
+    """The page code read module by module as in ``sampled_qr``, then taken as the
+    nearest code a pnp page can carry (``known_codes``), where no decoder reads it."""
+    from pnp.vision.known_codes import nearest_code
+
+    region = _qr_corner_region(page)
+    found = [(score, m, c) for m in GRID_MODULES for c, score in [_finders(region, m)]]
+    for score, m, centres in sorted(found, key=lambda t: -t[0]):
+        if score < FINDER_MIN_SCORE:
+            break
+        for shift in _SAMPLE_SHIFTS:
+            nearest = nearest_code(decide_modules(_sample(region, centres + shift, m), m))
+            if nearest is not None:
+                return nearest.code
     return None
 
 
