@@ -341,3 +341,26 @@ def test_a_solo_law_bubble_read_as_hatched_out_is_asked_with_both_pages():
     sheets[0] = replace(sheets[0], readings=hatched, doubtful=())
     (a,), _ = assemble(sheets)
     assert units in {d.field for d in a.doubtful}  # asked by name, not only noted
+
+
+@pytest.mark.parametrize("page", ["rounds", "projects"])
+def test_a_solo_page_read_alone_still_asks_about_a_bubble_read_as_hatched_out(page):
+    from dataclasses import replace
+
+    from flat_pages import flat_reading
+
+    state = random_state("federation", 4, layout="solo")
+    rounds, projects, _ = sheet_marks("federation", state)
+    marks = rounds if page == "rounds" else projects
+    start = "r4-law-units-" if page == "rounds" else "end-"
+    units = sorted(i for i in marks.marks if i.startswith(start) and "-units-" in i)[0]
+    sheet, _ = flat_reading(marks, 40, f"{page}.png")
+    readings = tuple(
+        replace(r, state="empty", hatched=True) if r.id == units else r for r in sheet.readings
+    )
+    (before,), _ = assemble([replace(sheet, doubtful=())])
+    (a,), _ = assemble([replace(sheet, readings=readings, doubtful=())])
+    assert a.state is None and "a Solo game needs both" in a.notes[0]
+    # asked by name, though no state is made; and nothing else is asked for want of the
+    # other page than the page's own crowded digits (the pen's corrections)
+    assert {d.field for d in a.doubtful} == {d.field for d in before.doubtful} | {units}

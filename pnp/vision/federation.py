@@ -187,6 +187,39 @@ def _score_pads(sheets: list[SheetReading], answers: Answers) -> Assembled:
 # --- the Solo tracker --------------------------------------------------------------
 
 
+def _solo_problems(tracker, marks: set[str], sheets: list[SheetReading]) -> list[str]:
+    """The bubble problems of the Solo tracker pages in ``sheets`` when the other page
+    is missing: the checks of a whole tracker, each problem kept if it names fields of
+    these pages (an empty place on the missing page is no problem of theirs). The
+    projects are taken from the end of game (the rounds that carry them may be missing)."""
+    from scoring.federation import sheet_fields as sf
+    from scoring.federation.bubbles import BubbleError
+
+    problems: list[str] = []
+    for check in (
+        lambda: sf.read_solo_cards(tracker, marks),
+        lambda: sf.read_solo_end(tracker, marks, _end_projects(tracker, marks)),
+    ):
+        try:
+            check()
+        except BubbleError as exc:
+            problems += exc.problems
+    ids = [r.id for s in sheets for r in s.readings]
+    return [p for p in problems if any(i.startswith(p.split(":")[0] + "-") for i in ids)]
+
+
+def _end_projects(tracker, marks: set[str]) -> list[str]:
+    """The projects compared at the end of game, as its bubbles show them (a blank
+    "other" row only where any of its end bubbles is filled)."""
+    from scoring.federation import sheet_fields as sf
+
+    return [
+        p
+        for p in sf.compared_projects(tracker)
+        if not p.startswith("other") or any(m.startswith(f"end-{p}-") for m in marks)
+    ]
+
+
 def _solo(serial: int, sheets: list[SheetReading], answers: Answers) -> Assembled:
     """The tracker's ``rounds`` and ``projects`` pages of ``serial`` as one Solo state,
     with the player's score pad page of that serial (if any) as its ``score_pad``.
@@ -211,6 +244,12 @@ def _solo(serial: int, sheets: list[SheetReading], answers: Answers) -> Assemble
             f"serial {serial}: no Solo tracker {' or '.join(missing)} page in the batch; "
             "a Solo game needs both"
         )
+        # no state without both, but the page's own numbers are still checked: a
+        # bubble read as hatched out leaves its place empty, and is asked
+        marks = set().union(*(marked(s, answers) for s in sheets))
+        problems = _solo_problems(tracker, marks, sheets)
+        _bubble_doubts(out, sheets, problems, answers)
+        out.doubtful = _merge(out.doubtful)
         return out
     score_pad = None
     if pad_pages:
@@ -227,11 +266,7 @@ def _solo(serial: int, sheets: list[SheetReading], answers: Answers) -> Assemble
     except BubbleError as exc:
         # the end of the game is still read, so every doubt is asked at once
         problems += exc.problems
-        projects = [
-            p
-            for p in sf.compared_projects(tracker)
-            if not p.startswith("other") or any(m.startswith(f"end-{p}-") for m in marks)
-        ]
+        projects = _end_projects(tracker, marks)
     try:
         end = sf.read_solo_end(tracker, marks, projects)
     except BubbleError as exc:
