@@ -57,3 +57,23 @@ def test_a_striped_box_far_inkier_than_the_pages_ticks_is_still_asked():
     # ...and so is one inked past one side only (a neighbour's ink beside it)
     beside = box(9, 0.99, beyond=0.5, striped=True, spill=(0.0, 0.0, 0.0, 0.98))
     assert not doubts([*ticks, beside], kinds, "")
+
+
+def test_a_striped_circle_far_inkier_than_the_pages_slashes_and_inked_to_its_corners():
+    """A round circle hatched out over its square in one-way pencil strokes, among the
+    page's slashes (seed 34, 00296 real): its sides are not measured, its square's
+    corners are."""
+    kinds = {f"c{n}": "round_circle" for n in range(10)}
+    shapes = dict.fromkeys(kinds, "circle")
+
+    def circle(n: int, ink: float, beyond=0.0, striped=False) -> FieldReading:
+        return FieldReading(
+            f"c{n}", "filled", ink, 1.0, (-1.0,) * 4, coverage=ink, beyond=beyond, striped=striped
+        )
+
+    slashes = [circle(n, 0.14) for n in range(4)]
+    hatched = circle(9, 0.61, beyond=0.87, striped=True)
+    assert {d.field for d in doubts([*slashes, hatched], kinds, "", shapes)} == {"c9"}
+    # kept near its circle it is a fill, however inky
+    kept = circle(9, 0.61, beyond=0.3, striped=True)
+    assert not doubts([*slashes, kept], kinds, "", shapes)
