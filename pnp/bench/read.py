@@ -276,6 +276,7 @@ def main(argv: list[str] | None = None) -> int:
                         | {"spill": r.spill, "step": r.step, "field_kind": kinds[r.id]}
                         | {"base_ink": r.base_ink, "coverage": r.coverage, "beyond": r.beyond}
                         | {"shape": shapes[r.id], "reason": doubted.get(r.id)}
+                        | ({"drawn": drawn[r.id]} if r.id in drawn else {})
                     )
                     + "\n"
                 )
