@@ -8,7 +8,7 @@ one serial.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 GAME_CODES = {"stellar-drift": "SD", "distant-suns": "DS", "federation": "FD"}
 _GAMES_BY_CODE = {v: k for k, v in GAME_CODES.items()}
@@ -22,6 +22,10 @@ class PageCode:
     layout: str
     version: int
     serial: int
+    # Set where no decoder read the QR symbol and the page code was read as the nearest
+    # code a pnp page can carry: the share of its data modules read unlike that code's
+    # (``pnp.vision.known_codes``). Not part of the code: codes compare without it.
+    matched: float | None = field(default=None, compare=False)
 
     @property
     def text(self) -> str:

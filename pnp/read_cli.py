@@ -204,6 +204,11 @@ def report_text(a) -> str:
             f"   {s.code.text}  markers {len(s.markers)}/4, "
             f"reprojection {s.reprojection_mm:.2f} mm, {ms:.0f} ms"
         )
+        if s.code.matched is not None:
+            lines.append(
+                f"   page code too blurred to decode: read as the nearest code a pnp page "
+                f"carries ({s.code.matched:.0%} of its QR modules unlike it)"
+            )
     lines.append(compact_json(a.state) if a.state else "(no state yet)")
     low = sorted(a.confidence.items(), key=lambda kv: kv[1])[:5]
     lines.append(

@@ -82,4 +82,16 @@ def test_a_small_blurred_page_code_no_decoder_reads_is_identified():
     )
     page = rectify(photo)
     assert identify_module.sampled_qr(page) is None
-    assert identify_module.identify(page).text == "PNP:SD:TECH:TECH:2:483920"
+    code = identify_module.identify(page)
+    assert code.text == "PNP:SD:TECH:TECH:2:483920"
+    assert 0 < code.matched <= 0.1  # and says it was matched, not decoded
+
+
+def test_a_matched_code_is_the_same_code_and_says_so_in_the_reading():
+    from dataclasses import replace
+
+    from pnp.pagecode import PageCode
+
+    code = PageCode.parse("PNP:SD:TECH:TECH:2:483920")
+    matched = replace(code, matched=0.04)
+    assert matched == code and hash(matched) == hash(code) and code.matched is None

@@ -14,6 +14,7 @@ correction is still far nearer its own code than any other.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 import cv2
@@ -352,7 +353,7 @@ def nearest_page_code(page: Rectified) -> PageCode | None:
         for shift in _SAMPLE_SHIFTS:
             nearest = nearest_code(decide_modules(_sample(region, centres + shift, m), m))
             if nearest is not None:
-                return nearest.code
+                return replace(nearest.code, matched=nearest.mismatch)
     return None
 
 

@@ -142,6 +142,11 @@ class SheetReading:
         return {
             "source": self.source,
             "page_code": self.code.text,
+            **(
+                {"page_code_matched": round(self.code.matched, 3)}
+                if self.code.matched is not None
+                else {}
+            ),
             "reprojection_mm": round(self.reprojection_mm, 3),
             "markers": list(self.markers),
             "timing_ms": {k: round(v * 1000, 1) for k, v in self.timing.items()},
