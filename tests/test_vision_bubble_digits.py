@@ -107,6 +107,23 @@ def test_a_lone_bubble_barely_filled_is_asked_in_an_unused_column_or_a_tens_plac
     assert settled(page({6: 0.17}, {6: FAINT}, "tens", p2_medals_units_3=0.8)) == {}
 
 
+def test_a_lone_units_bubble_doubted_as_hatched_out_in_a_used_column_is_the_digit():
+    """Hatched out, it would leave a number in use without its units digit: it is the fill."""
+    sheet = page({6: 0.9}, {6: HATCHED}, p2_medals_units_3=0.8)
+    assert settled(sheet) == {"p2-game_pp-units-6": True}
+    assert settled(page({6: 0.9}, {6: HATCHED}, p3_medals_units_3=0.8)) == {}  # unused
+    assert settled(page({6: 0.9}, {6: HATCHED}, "tens", p2_medals_units_3=0.8)) == {}
+
+
+def test_a_lone_bubble_doubted_as_hatched_out_in_a_blank_other_row_is_asked():
+    """A Solo round may leave its blank "other" project rows unused: a correction there
+    can leave the row empty."""
+    for row in ("r3_other1", "end_other2_yours"):
+        more = {f"{row}_units_2": 0.9, "r3_floor1_units_3": 0.8, "end_atalum_yours_units_1": 0.8}
+        sheet = page({}, {f"{row}_units_2": HATCHED}, **more)
+        assert settled(sheet) == {}, row
+
+
 SCOREPAD = PageCode("federation", "scorepad", "table", 1, 1)
 PX_PER_MM = 6.25
 

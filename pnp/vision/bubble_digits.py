@@ -25,6 +25,15 @@ page would still read it at once in three cases, and so does ``settled_digits``:
 Anything else (two real-looking fills, a correction as light as the fill) is asked
 (``crowded_doubts``), naming every bubble of the place.
 
+A number in use (another number of its player column, round or end of game marked) has a
+units digit. So the one bubble marked in its units place is the number's, though the
+reader doubts it: as faint, or as inked past its circle (a fill, or hatched out? a
+correction would leave the place empty). Not in the Solo tracker's blank "other" rows,
+which may go unused while the round is played. On the 21 photo sets of session 16
+(seeds 8, 11, 13, 21, 22, 31-46) the bubbles so doubted as hatched out were all fills
+but in those rows: 68 right (28 on easy or normal pages), and 3 hatched out in an
+"other" row of a hard page (8 fills there).
+
 Tuned on the seed 8 and 11 photo sets (``python -m pnp.bench read``): of the 63 places
 with two or more bubbles marked, 43 are settled (24 corrections, 19 specks; all right,
 most of them on hard pages) and 20 are still asked. Measured later (session 14) on the
@@ -34,6 +43,8 @@ specks); no marked bubble there had less than 0.15 of its far half inked.
 """
 
 from __future__ import annotations
+
+import re
 
 import numpy as np
 
@@ -47,6 +58,9 @@ THROUGH_FILL = 0.3  # a fill inked through: its half away from the other at leas
 FAR_CLEAR = 0.05  # a neighbour's overrun: the bubble's far half at most this inked
 HALF_RADIUS = 0.85  # the disc measured, of the circle's radius (clear of its outline)
 HALF_GAP = 0.2  # ...leaving out the band this share of the radius either side of the middle
+# The Solo tracker's blank "other" project rows, which a round or a game may leave unused:
+# a lone units bubble there is no number that must be present.
+OPTIONAL_ROW = re.compile(r"(^|-)other\d+(-|$)")
 
 
 def settled_digits(sheets: list[SheetReading], answers: Answers) -> dict[str, bool]:
@@ -67,10 +81,11 @@ def settled_digits(sheets: list[SheetReading], answers: Answers) -> dict[str, bo
             out |= {f"{sheet.source}:{i}": False for i in unmarked}
         for (number, place), ids in digit_places(marks).items():
             (one, *others) = ids
+            cause = doubted.get(one)
             if (
                 place == "units"
                 and not others
-                and doubted.get(one) == FAINT
+                and (cause == FAINT or (cause == HATCHED and not OPTIONAL_ROW.search(number)))
                 and by_id[one].state == "filled"
                 and answer_for(answers, sheet.source, one) is None
                 and _in_use(number, marks)
