@@ -62,6 +62,13 @@ def test_a_row_without_a_gap_is_left_alone():
     assert settled(page({1, 2, 3}, {3: HATCHED})) == {}
 
 
+def test_a_box_doubted_as_a_correction_before_a_clean_mark_is_a_mark():
+    assert settled(page({1, 2, 3, 4}, {3: HATCHED})) == {f"{ROW}-3": True}
+    # ...not past a gap, nor before marks that are doubted themselves
+    assert settled(page({1, 3, 4}, {3: HATCHED})) == {}
+    assert settled(page({1, 2, 3, 4}, {3: HATCHED, 4: FAINT})) == {}
+
+
 def test_a_row_a_person_answered_is_left_to_the_answer():
     assert settled(page({1, 2, 5}, {5: HATCHED}), {f"{ROW}-3": True}) == {}
 
