@@ -163,3 +163,44 @@ def test_two_fills_each_about_its_own_centre_are_asked():
     # a fill pushed off its centre towards the other still covers its far half
     shifted = inked([("p2-game_pp-units-2", 0.9, 0.0), ("p2-game_pp-units-3", 0.8, -0.5)])
     assert settled(pad_page({2: 0.8, 3: 0.7}, shifted)) == {}
+
+
+def test_a_leftover_bubble_hatched_out_beside_a_clean_fill_is_the_correction():
+    """Stellar Drift's leftover energy: one bubble alone is filled, as in a digit place."""
+    from pnp.vision.bubble_digits import settled_groups
+    from scoring.stellar_drift.marks import choice_group
+
+    tracker = PageCode("stellar-drift", "tracker", "tracker", 2, 1)
+    sheet_map, s = common_map(tracker), PX_PER_MM
+    ink = np.zeros((round(COMMON_HEIGHT * s), round(COMMON_WIDTH * s)), np.uint8)
+    for field_id, radius in (("leftover-energy-2", 0.8), ("leftover-energy-3", 1.3)):
+        f = sheet_map.field(field_id)
+        cv2.circle(ink, (round(f.x * s), round(f.y * s)), round(f.w / 2 * radius * s), 1, -1)
+    readings = tuple(
+        FieldReading(i, "filled" if i in ink_of else "empty", ink_of.get(i, 0.0), 1.0)
+        for ink_of in [{"leftover-energy-2": 0.8, "leftover-energy-3": 0.9}]
+        for i in (f"leftover-energy-{v}" for v in range(6))
+    )
+    doubt = Doubt("leftover-energy-3", "inked past the circle", "t.jpg", HATCHED)
+    sheet = SheetReading(
+        source="t.jpg",
+        code=tracker,
+        readings=readings,
+        kinds={r.id: "bubble" for r in readings},
+        doubtful=(doubt,),
+        reprojection_mm=0.0,
+        markers=(),
+        px_per_mm=s,
+        timing={},
+        page=np.zeros((1, 1), np.uint8),
+        ink=ink,
+    )
+    assert settled_groups([sheet], {}, choice_group) == {"t.jpg:leftover-energy-3": False}
+    # the digit rules' other cases hold too: with no doubt, two clean fills are asked
+    assert settled_groups([replace_doubts(sheet)], {}, choice_group) == {}
+
+
+def replace_doubts(sheet: SheetReading) -> SheetReading:
+    from dataclasses import replace
+
+    return replace(sheet, doubtful=())

@@ -45,6 +45,7 @@ specks); no marked bubble there had less than 0.15 of its far half inked.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import numpy as np
 
@@ -91,6 +92,32 @@ def settled_digits(sheets: list[SheetReading], answers: Answers) -> dict[str, bo
                 and _in_use(number, marks)
             ):
                 out[f"{sheet.source}:{one}"] = True
+    return out
+
+
+def settled_groups(
+    sheets: list[SheetReading], answers: Answers, group_of: Callable[[str], str | None]
+) -> dict[str, bool]:
+    """Answers (keyed as ``settled_digits``') for the bubbles of other groups of which one
+    alone is filled (``group_of``: field id -> group, or None: a Stellar Drift leftover
+    count, say) that the group's other marks show to be unmarked, by the rules of a
+    digit place: a correction beside a clean fill, specks beside a fill, a fill's tail.
+    On the 21 photo sets of session 16, the Stellar Drift leftover rows read with two
+    bubbles, one of them doubted as hatched out and the other not: 37, the doubted one
+    the correction in all."""
+    out: dict[str, bool] = {}
+    for sheet in sheets:
+        by_id = {r.id: r for r in sheet.readings}
+        doubted = {d.field: d.cause for d in sheet.doubtful}
+        groups: dict[str, list[str]] = {}
+        for i in sorted(marked(sheet, answers)):
+            if (group := group_of(i)) is not None:
+                groups.setdefault(group, []).append(i)
+        for ids in groups.values():
+            if len(ids) < 2 or any(answer_for(answers, sheet.source, i) is not None for i in ids):
+                continue
+            unmarked = _unmarked(sheet, ids, by_id, doubted) or _overrun(sheet, ids, doubted)
+            out |= {f"{sheet.source}:{i}": False for i in unmarked}
     return out
 
 

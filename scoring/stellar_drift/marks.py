@@ -62,6 +62,19 @@ def ordered_box(mark: str) -> tuple[str, int] | None:
     return row, int(n)
 
 
+def choice_group(mark: str) -> str | None:
+    """The group of a bubble of which one alone is filled (a leftover count: 0, 1, 2...),
+    or None for any other field.
+
+    >>> choice_group("leftover-cubes-3"), choice_group("track-fuel-2")
+    ('leftover-cubes', None)
+    """
+    found = _classify(mark)
+    if found is None or found[0] != "leftover":
+        return None
+    return mark.rsplit("-", 1)[0]
+
+
 def state_from_marks(
     marked_field_ids: Iterable[str],
     ship: Ship,
