@@ -44,7 +44,6 @@ specks); no marked bubble there had less than 0.15 of its far half inked.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 import numpy as np
@@ -59,9 +58,6 @@ THROUGH_FILL = 0.3  # a fill inked through: its half away from the other at leas
 FAR_CLEAR = 0.05  # a neighbour's overrun: the bubble's far half at most this inked
 HALF_RADIUS = 0.85  # the disc measured, of the circle's radius (clear of its outline)
 HALF_GAP = 0.2  # ...leaving out the band this share of the radius either side of the middle
-# The Solo tracker's blank "other" project rows, which a round or a game may leave unused:
-# a lone units bubble there is no number that must be present.
-OPTIONAL_ROW = re.compile(r"(^|-)other\d+(-|$)")
 
 
 def settled_digits(sheets: list[SheetReading], answers: Answers) -> dict[str, bool]:
@@ -86,7 +82,7 @@ def settled_digits(sheets: list[SheetReading], answers: Answers) -> dict[str, bo
             if (
                 place == "units"
                 and not others
-                and (cause == FAINT or (cause == HATCHED and not OPTIONAL_ROW.search(number)))
+                and (cause == FAINT or (cause == HATCHED and not _write_in_row(number)))
                 and by_id[one].state == "filled"
                 and answer_for(answers, sheet.source, one) is None
                 and _in_use(number, marks)
@@ -119,6 +115,16 @@ def settled_groups(
             unmarked = _unmarked(sheet, ids, by_id, doubted) or _overrun(sheet, ids, doubted)
             out |= {f"{sheet.source}:{i}": False for i in unmarked}
     return out
+
+
+def _write_in_row(number: str) -> bool:
+    """Whether ``number`` (``r3-other1``, ``end-other2-yours``) is in one of the Solo
+    tracker's blank project rows, which a round or a game may leave unused: a lone units
+    bubble there is no number that must be present."""
+    from scoring.federation.sheet_fields import write_in_project
+
+    parts = number.split("-")
+    return len(parts) > 1 and write_in_project(parts[1])
 
 
 def _in_use(number: str, marks: set[str]) -> bool:

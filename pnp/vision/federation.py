@@ -216,7 +216,7 @@ def _end_projects(tracker, marks: set[str]) -> list[str]:
     return [
         p
         for p in sf.compared_projects(tracker)
-        if not p.startswith("other") or any(m.startswith(f"end-{p}-") for m in marks)
+        if not sf.write_in_project(p) or any(m.startswith(f"end-{p}-") for m in marks)
     ]
 
 

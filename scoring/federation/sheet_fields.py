@@ -97,6 +97,12 @@ def compared_projects(tracker: SoloTracker) -> list[str]:
     return named + [f"other{k}" for k in range(1, tracker.write_in_projects.count + 1)]
 
 
+def write_in_project(project: str) -> bool:
+    """Whether ``project`` is one of the tracker's blank rows (other1, other2...), which a
+    game may leave unused."""
+    return project.startswith("other")
+
+
 def funded_only_projects(tracker: SoloTracker) -> list[str]:
     return [p.id for p in tracker.major_projects if p.scoring == "funded"]
 
@@ -151,7 +157,7 @@ def read_solo_cards(tracker: SoloTracker, marked: Collection[str]) -> list[SoloC
     projects = [
         p
         for p in compared_projects(tracker)
-        if not p.startswith("other") or any(_used(f"r{r}-{p}", marked) for r in played)
+        if not write_in_project(p) or any(_used(f"r{r}-{p}", marked) for r in played)
     ]
     floors = [f.id for f in tracker.senate.floors]
     fields = []

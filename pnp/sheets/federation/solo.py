@@ -46,6 +46,7 @@ from scoring.federation.sheet_fields import (
     law_number,
     sum_id,
     write_id,
+    write_in_project,
     yours_number,
 )
 from scoring.federation.solo_tracker import SoloTracker
@@ -164,7 +165,7 @@ def build_projects(
         )
     )
     y += 5.0
-    others = [p for p in projects if p.startswith("other")]
+    others = [p for p in projects if write_in_project(p)]
     if others:
         b.add(Text(CONTENT_LEFT, y + 5.0, "Other Major Projects:", 2.8, bold=True))
         x = CONTENT_LEFT + 36
