@@ -5,8 +5,8 @@ its level L), and a small symbol photographed from afar (modules under 2 px wide
 photo) loses a few more: ``identify`` gave up on such pages though 97-99% of their
 modules read right. But a page code is not any text: it is one of the writable sheets'
 prefixes (``PNP:SD:TECH:TECH:2:``, with every version of the layouts) followed by a
-six-digit serial. So the symbol of every such code is compared with the modules read, and the
-nearest is taken if it is near (``MAX_MISMATCH``) and every other code is far
+six-digit serial. So the symbol of every such code is compared with the modules read,
+and the nearest is taken if it is near (``MAX_MISMATCH``) and every other code is far
 (``MIN_MARGIN``).
 
 A million serials a prefix are compared at once because a QR symbol with its mask undone
@@ -76,6 +76,8 @@ def read_mask(dark: np.ndarray) -> tuple[int, int]:
 
 @cache
 def _mask_pattern(modules: int, mask: int) -> np.ndarray:
+    """(modules, modules) bool: the modules mask ``mask`` (0-7) flips, on the data
+    modules only (ISO/IEC 18004's eight patterns; x the column, y the row)."""
     y, x = np.mgrid[0:modules, 0:modules]
     pattern = (
         (x + y) % 2 == 0,
