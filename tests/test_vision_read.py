@@ -207,3 +207,16 @@ def test_an_unreadable_page_code_says_what_to_do_about_it():
         identify(page(0.25))
     with pytest.raises(PageNotFound, match="covered, in glare or out of focus"):
         identify(page(1.0))
+
+
+def test_a_page_that_does_not_lie_flat_is_found_and_to_be_pressed_flat(monkeypatch):
+    from pnp.vision import rectify as rect
+    from pnp.vision.photo_io import NoSheet
+    from pnp.vision.read import read_photo
+
+    real_fit = rect.fit_page
+    monkeypatch.setattr(rect, "fit_page", lambda found, px: (real_fit(found, px)[0], 2.0))
+    with pytest.raises(
+        NoSheet, match=r"a sheet was found but the page does not lie flat: .*2\.0 mm.*press it flat"
+    ):
+        read_photo(FIXTURES[0])

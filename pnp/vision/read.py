@@ -460,13 +460,15 @@ def read_photo(path: Path | str, color: bool = False) -> list[SheetReading]:
     """
     from pnp.vision.pages import locate_pages
     from pnp.vision.photo_io import load_photo
-    from pnp.vision.rectify import PageNotFound
+    from pnp.vision.rectify import NotFlat, PageNotFound
 
     t0 = time.perf_counter()
     photo = load_photo(path, color=color)
     t1 = time.perf_counter()
     try:
         pages = locate_pages(photo.gray)
+    except NotFlat as exc:
+        raise NoSheet(f"{path}: a sheet was found but {exc}") from None
     except PageNotFound as exc:
         raise NoSheet(f"{path}: no sheet found: {exc}") from None
     t2 = time.perf_counter()

@@ -29,6 +29,10 @@ class PageNotFound(ValueError):
     """No pnp page could be located in the photo; the message says why."""
 
 
+class NotFlat(PageNotFound):
+    """A page was located but does not lie flat: its corner markers fit no plane."""
+
+
 @dataclass(frozen=True)
 class Rectified:
     image: np.ndarray  # the common box, gray, at px_per_mm
@@ -65,9 +69,10 @@ def rectify(gray: np.ndarray, px_per_mm: float = READ_PX_PER_MM) -> Rectified:
     found = find_fiducials(gray)
     h, misfit = fit_page(found, px_per_mm)
     if misfit > MAX_REPROJECTION_MM:
-        raise PageNotFound(
+        raise NotFlat(
             f"the page does not lie flat: its corner markers miss by up to {misfit:.1f} mm "
-            f"after flattening (limit {MAX_REPROJECTION_MM} mm)"
+            f"after flattening (limit {MAX_REPROJECTION_MM} mm); press it flat on the "
+            "table and take the photo from straight above"
         )
     size = (round(COMMON_WIDTH * px_per_mm), round(COMMON_HEIGHT * px_per_mm))
     flat = cv2.warpPerspective(gray, h, size, flags=cv2.INTER_LINEAR, borderValue=255)
