@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from pnp.games import GAMES
+from pnp.pagecode import MAX_SERIAL
 from pnp.read_cli import read
 from pnp.setup.cli import setup
 from pnp.synth.cli import synth
@@ -74,7 +75,7 @@ def cli() -> None:
 @click.option("--paper", type=PAPER_CHOICE, default="a4", show_default=True)
 @click.option(
     "--serial",
-    type=click.IntRange(0, 999999),
+    type=click.IntRange(0, MAX_SERIAL),
     default=1,
     show_default=True,
     help="Sheet-set serial printed in the page code.",
@@ -153,7 +154,7 @@ def kit(games, players, paper, formats, serial_start, ink_saving, out):
 @click.argument("sheet")
 @click.option("--layout")
 @click.option("--paper", type=PAPER_CHOICE, default="a4", show_default=True)
-@click.option("--serial", type=click.IntRange(0, 999999), default=1, show_default=True)
+@click.option("--serial", type=click.IntRange(0, MAX_SERIAL), default=1, show_default=True)
 @_layout_errors
 def map_(game, sheet, layout, paper, serial):
     """Print the sheet map of a sheet as JSON: page size, fiducials, every markable field."""

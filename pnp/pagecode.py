@@ -12,7 +12,11 @@ from dataclasses import dataclass, field
 
 GAME_CODES = {"stellar-drift": "SD", "distant-suns": "DS", "federation": "FD"}
 _GAMES_BY_CODE = {v: k for k, v in GAME_CODES.items()}
-_PATTERN = re.compile(r"^PNP:([A-Z]{2}):([A-Z0-9-]+):([A-Z0-9-]+):(\d+):(\d{6})$")
+SERIAL_DIGITS = 6  # the serial, zero-padded
+MAX_SERIAL = 10**SERIAL_DIGITS - 1
+_PATTERN = re.compile(
+    rf"^PNP:([A-Z]{{2}}):([A-Z0-9-]+):([A-Z0-9-]+):(\d+):(\d{{{SERIAL_DIGITS}}})$"
+)
 
 
 @dataclass(frozen=True)
@@ -36,7 +40,7 @@ class PageCode:
                 self.sheet.upper(),
                 self.layout.upper(),
                 str(self.version),
-                f"{self.serial:06d}",
+                f"{self.serial:0{SERIAL_DIGITS}d}",
             ]
         )
 

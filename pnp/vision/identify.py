@@ -14,8 +14,10 @@ correction is still far nearer its own code than any other.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from functools import cache
+from itertools import tee
 
 import cv2
 import numpy as np
@@ -88,7 +90,9 @@ def redrawn_qr(page: Rectified, modules: int, px: int = 6) -> np.ndarray:
 
 def identify(page: Rectified) -> PageCode:
     """The page code of a flattened page; PageNotFound if it does not decode."""
-    code = sampled_qr(page)
+    # the modules read once, for the decoder first and, at the last, the nearest code
+    for_decoder, for_nearest = tee(sampled_symbols(page))
+    code = sampled_qr(page, for_decoder)
     if code is not None:
         return code
     for s in QR_PX_PER_MM:
@@ -106,7 +110,7 @@ def identify(page: Rectified) -> PageCode:
         code = decode_page_code(redrawn_qr(page, modules))
         if code is not None:
             return code
-    code = nearest_page_code(page)
+    code = nearest_page_code(page, for_nearest)
     if code is not None:
         return code
     raise PageNotFound(
@@ -303,8 +307,24 @@ def clean_symbol(dark: np.ndarray, px: int = GRID_PX) -> np.ndarray:
     return cv2.copyMakeBorder(img, 4 * px, 4 * px, 4 * px, 4 * px, cv2.BORDER_CONSTANT, value=255)
 
 
-def sampled_qr(page: Rectified) -> PageCode | None:
-    """The page code read module by module at the symbol's known place, or None.
+def sampled_symbols(page: Rectified) -> Iterator[np.ndarray]:
+    """The symbol read module by module at its known place (``decide_modules``: True =
+    dark), for each module count whose finder patterns are found, best found first, and
+    each sample shift: a few modules lost to blur sink a small symbol's error correction,
+    and which ones depends on where within each module it is sampled, so a quarter module
+    either way is tried too. Lazily: a reader that stops early pays for no more."""
+    region = _qr_corner_region(page)
+    found = [(score, m, c) for m in GRID_MODULES for c, score in [_finders(region, m)]]
+    for score, m, centres in sorted(found, key=lambda t: -t[0]):
+        if score < FINDER_MIN_SCORE:
+            return
+        for shift in _SAMPLE_SHIFTS:
+            yield decide_modules(_sample(region, centres + shift, m), m)
+
+
+def sampled_qr(page: Rectified, symbols: Iterable[np.ndarray] | None = None) -> PageCode | None:
+    """The page code read module by module at the symbol's known place, or None
+    (``symbols``: ``sampled_symbols(page)``, read again if not given).
 
     A decoded text is taken only if its own symbol (the encoder is deterministic)
     agrees with the modules read almost everywhere: the error correction of a small
@@ -312,48 +332,37 @@ def sampled_qr(page: Rectified) -> PageCode | None:
     """
     from pnp.render.frame import qr_modules
 
-    region = _qr_corner_region(page)
-    found = [(score, m, c) for m in GRID_MODULES for c, score in [_finders(region, m)]]
     detector = cv2.QRCodeDetector()
-    for score, m, centres in sorted(found, key=lambda t: -t[0]):
-        if score < FINDER_MIN_SCORE:
-            break
-        # A few modules lost to blur sink a small symbol's error correction, and which
-        # ones depends on where within each module it is sampled: a quarter module
-        # either way is tried too.
-        for shift in _SAMPLE_SHIFTS:
-            dark = decide_modules(_sample(region, centres + shift, m), m)
-            # Where the clean symbol lies is known: decoding it from its corners skips
-            # the detector, which costs ten times the decoding.
-            q, e = 4 * GRID_PX, (4 + m) * GRID_PX
-            corners = np.float32([[q, q], [e, q], [e, e], [q, e]]).reshape(1, 4, 2)
-            text, _ = detector.decode(clean_symbol(dark), corners)
-            if not text:
-                continue
-            try:
-                code = PageCode.parse(text)
-            except ValueError:
-                continue
-            printed = np.array(qr_modules(text), bool)
-            if printed.shape == dark.shape and (printed != dark).mean() <= GRID_MAX_MISMATCH:
-                return code
+    for dark in sampled_symbols(page) if symbols is None else symbols:
+        # Where the clean symbol lies is known: decoding it from its corners skips
+        # the detector, which costs ten times the decoding.
+        q, e = 4 * GRID_PX, (4 + len(dark)) * GRID_PX
+        corners = np.float32([[q, q], [e, q], [e, e], [q, e]]).reshape(1, 4, 2)
+        text, _ = detector.decode(clean_symbol(dark), corners)
+        if not text:
+            continue
+        try:
+            code = PageCode.parse(text)
+        except ValueError:
+            continue
+        printed = np.array(qr_modules(text), bool)
+        if printed.shape == dark.shape and (printed != dark).mean() <= GRID_MAX_MISMATCH:
+            return code
     return None
 
 
-def nearest_page_code(page: Rectified) -> PageCode | None:
-    """The page code read module by module as in ``sampled_qr``, then taken as the
-    nearest code a pnp page can carry (``known_codes``), where no decoder reads it."""
+def nearest_page_code(
+    page: Rectified, symbols: Iterable[np.ndarray] | None = None
+) -> PageCode | None:
+    """The page code read module by module as in ``sampled_qr`` (``symbols``, read again
+    if not given), then taken as the nearest code a pnp page can carry
+    (``known_codes``), where no decoder reads it."""
     from pnp.vision.known_codes import nearest_code
 
-    region = _qr_corner_region(page)
-    found = [(score, m, c) for m in GRID_MODULES for c, score in [_finders(region, m)]]
-    for score, m, centres in sorted(found, key=lambda t: -t[0]):
-        if score < FINDER_MIN_SCORE:
-            break
-        for shift in _SAMPLE_SHIFTS:
-            nearest = nearest_code(decide_modules(_sample(region, centres + shift, m), m))
-            if nearest is not None:
-                return replace(nearest.code, matched=nearest.mismatch)
+    for dark in sampled_symbols(page) if symbols is None else symbols:
+        nearest = nearest_code(dark)
+        if nearest is not None:
+            return replace(nearest.code, matched=nearest.mismatch)
     return None
 
 

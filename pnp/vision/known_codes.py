@@ -24,10 +24,9 @@ from itertools import product
 
 import numpy as np
 
-from pnp.pagecode import PageCode
+from pnp.pagecode import SERIAL_DIGITS, PageCode
 
 ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
-SERIAL_DIGITS = 6
 # The nearest code is taken when the modules read differ from its symbol in at most this
 # share of the data modules, and every other code's symbol differs in MIN_MARGIN more.
 MAX_MISMATCH = 0.1
@@ -136,17 +135,26 @@ def unmasked_bits(dark: np.ndarray, mask: int) -> np.ndarray:
     return _words(np.packbits(bits))
 
 
+@cache
 def _symbol(text: str) -> np.ndarray:
+    """The encoder's symbol of ``text`` (read only; its own cache, not the renderer's)."""
     from pnp.render.frame import qr_modules
 
-    return np.array(qr_modules.__wrapped__(text), bool)
+    out = np.array(qr_modules.__wrapped__(text), bool)
+    out.flags.writeable = False
+    return out
 
 
+@cache
 def _unmasked_symbol(text: str) -> np.ndarray:
+    """``_symbol(text)``'s data modules with its mask undone, packed (read only): each
+    text is encoded once, though a prefix's bit fields share their serial-000000 text."""
     dark = _symbol(text)
     mask, errors = read_mask(dark)
     assert errors == 0, f"the encoder's own format bits for {text!r} are not a format word"
-    return unmasked_bits(dark, mask)
+    out = unmasked_bits(dark, mask)
+    out.flags.writeable = False
+    return out
 
 
 # --- The codes a page can carry ------------------------------------------------------------
