@@ -104,11 +104,11 @@ ARC_LEAD = 5
 # arms at right angles, 0 for ink spread evenly round), when it leads the other's by
 # ``FOUR_ARMS_LEAD``; else the pair is asked. Measured on the Cosmos states against the
 # truth's circled side, the seed 8, 11, 13, 21, 22 and 31-33 sets (600 Cosmos pages) and
-# the fresh seed 34-46 sets (975): of the 229 Frontiers asked before, this decides 57,
-# all right. It replaces taking the one value read circled by its ring's coverage when
-# its arc was no shorter: of its 28 decisions on those sets 5 were wrong (3 asked about
-# nothing else); 3 right ones are now asked. The one Frontier still read wrong, its
-# arcs 7 apart, is a real-mode page's.
+# the fresh seed 34-46 sets (975): of the 72 Frontiers asked "circled or crossed out?"
+# before, this decides 57, all right. It replaces taking the one value read circled by
+# its ring's coverage when its arc was no shorter: of its 28 decisions on those sets 4
+# were wrong (2 on pages asked about nothing else), and 2 right ones are now asked. The
+# one Frontier still read wrong, its arcs 7 apart, is a real-mode page's.
 FOUR_ARMS_LEAD = 0.2
 # Upgrades area
 SOLID_INK = 0.85  # a box this full may be a fill or a correction scribbled out
