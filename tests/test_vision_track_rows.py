@@ -104,3 +104,38 @@ def test_a_tech_box_taken_back_past_the_rows_end_leaves_the_players_state():
     (a,), _ = assemble([changed if s is tech else s for s in sheets])
     assert a.state == clean.state and not a.doubtful
     assert a.settled == {f"tech.png:{extra}": False}
+
+
+def round_tracker_doubted(box: str):
+    """A finished game's sheets read cleanly, and then read again with the Tech sheet's
+    Round Tracker box ``box`` doubted: a mark, or a mark hatched out?"""
+    from dataclasses import replace
+
+    from flat_pages import flat_reading
+
+    from pnp.synth.marks import sheet_marks
+    from pnp.synth.states import random_state
+    from pnp.vision.states import assemble
+
+    state = random_state("stellar-drift", 5)
+    sheets = [flat_reading(m, 5, f"{m.sheet}.png")[0] for m in sheet_marks("stellar-drift", state)]
+    tech = next(s for s in sheets if s.code.sheet == "tech")
+    assert box in {x.id for x in tech.readings if x.state == "filled"}
+    (clean,), _ = assemble(sheets)
+    doubt = Doubt(box, "filled solid: a mark, or a mark hatched out?", tech.source, HATCHED)
+    changed = replace(tech, doubtful=(*tech.doubtful, doubt))
+    (doubted,), _ = assemble([changed if s is tech else s for s in sheets])
+    return clean, doubted
+
+
+def test_a_round_tracker_box_doubted_as_a_correction_before_later_phases_is_a_mark():
+    # round 3's Repair Phase, with every phase before it and after it checked
+    clean, doubted = round_tracker_doubted("round-3-repair")
+    assert doubted.state == clean.state and not doubted.doubtful
+    assert doubted.settled == {"tech.png:round-3-repair": True}
+
+
+def test_the_last_phase_doubted_as_a_correction_is_asked():
+    # nothing checked after round 7's Cleanup Phase says it was not taken back
+    _, doubted = round_tracker_doubted("round-7-cleanup")
+    assert [d.field for d in doubted.doubtful] == ["round-7-cleanup"]

@@ -29,13 +29,15 @@ from pnp.vision.states import Answers, answer_for, marked
 def settled_rows(sheets: list[SheetReading], answers: Answers) -> dict[str, bool]:
     """Answers (keyed by each sheet's full source, as ``answer_for`` takes them first)
     for the boxes past a gap in their row that the row shows to be taken back."""
+    from scoring.stellar_drift.layouts import load_tech
     from scoring.stellar_drift.marks import ordered_box
 
+    phases = load_tech().phases
     out: dict[str, bool] = {}
     for sheet in sheets:
         rows: dict[str, dict[int, str]] = defaultdict(dict)
         for r in sheet.readings:
-            if (box := ordered_box(r.id)) is not None:
+            if (box := ordered_box(r.id, phases)) is not None:
                 rows[box[0]][box[1]] = r.id
         doubted = {d.field: d.cause for d in sheet.doubtful}
         marks = marked(sheet, answers)

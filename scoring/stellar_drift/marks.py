@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from scoring.stellar_drift import fields
 from scoring.stellar_drift.check import check
@@ -48,18 +48,32 @@ def _classify(mark: str) -> tuple[str, dict[str, str]] | None:
     return None
 
 
-def ordered_box(mark: str) -> tuple[str, int] | None:
-    """(row, box number) of a Track or Tech box, whose boxes are checked in order from
-    box 1; None for any other field.
+def ordered_box(mark: str, phases: Sequence[str] = ()) -> tuple[str, int] | None:
+    """(row, box number) of a box whose row is checked in order from box 1; None for any
+    other field. Track and Tech boxes (the rulebook: "check off the leftmost open box",
+    "the bottommost open box"), Income boxes (the sheet: "check the leftmost open box")
+    and, given the Tech sheet's ``phases``, the Round Tracker's boxes, one row in the
+    order of play ("check off each phase when you complete it": round 1's phases, then
+    round 2's...).
 
     >>> ordered_box("track-life_support-6"), ordered_box("tech-green-2"), ordered_box("bonus-red")
     (('track-life_support', 6), ('tech-green', 2), None)
+    >>> ordered_box("income-cube-3"), ordered_box("round-2-income", ("Income", "Repair"))
+    (('income-cube', 3), ('round', 3))
+    >>> ordered_box("round-2-income") is None  # no phases given
+    True
     """
     found = _classify(mark)
-    if found is None or found[0] not in ("track", "tech"):
+    if found is None:
         return None
-    row, n = mark.rsplit("-", 1)
-    return row, int(n)
+    kind, g = found
+    if kind in ("track", "tech", "income"):
+        row, n = mark.rsplit("-", 1)
+        return row, int(n)
+    names = [p.lower() for p in phases]
+    if kind == "round" and g["phase"] in names:
+        return "round", (int(g["r"]) - 1) * len(names) + names.index(g["phase"]) + 1
+    return None
 
 
 def choice_group(mark: str) -> str | None:
