@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from pnp.vision.bubble_digits import crowded_doubts, settled_digits
+from pnp.vision.pad_sums import modules_marked, settled_sums
 from pnp.vision.read import UNREAD_KINDS, SheetReading
 from pnp.vision.states import (
     Answers,
@@ -37,6 +38,7 @@ def assemble_federation(sheets: list[SheetReading], answers: Answers) -> list[As
     Solo player's pad: it joins the Solo state (``score_pad``) instead of the pads.
     """
     settled = settled_digits(sheets, answers)
+    settled |= settled_sums(sheets, {**settled, **answers})
     answers = {**settled, **answers}
     solo_serials = {s.code.serial for s in sheets if s.code.sheet == "solo"}
 
@@ -150,7 +152,7 @@ def _score_pads(sheets: list[SheetReading], answers: Answers) -> Assembled:
             out.notes.append(f"{sheet.source}: no filled column on the score pad")
             continue
         columns = max(used)
-        modules = ("piracy",) if any("-piracy_major_project-" in m for m in marks) else ()
+        modules = modules_marked(marks)
         try:
             values = read_score_pad(pad, marks, columns, modules)
         except BubbleError as exc:

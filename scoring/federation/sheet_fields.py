@@ -85,6 +85,17 @@ def read_score_pad(
     }
 
 
+def read_column(
+    pad: ScorePad, marked: Collection[str], player: int, modules: Collection[str]
+) -> tuple[dict[str, int], int]:
+    """Player ``player``'s category values (of the categories of ``modules`` and the
+    base game) and bubbled total; BubbleError if any of them does not decode."""
+    active = [c for c in pad.categories if c.module is None or c.module in modules]
+    values = decode_all([category_number(player, c) for c in active], marked)
+    total = total_number(pad, player).decode(marked)
+    return {c.id: values[category_number(player, c).prefix] for c in active}, total
+
+
 # --- Solo tracker ------------------------------------------------------------
 
 LAW = "law"

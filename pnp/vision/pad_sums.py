@@ -1,0 +1,69 @@
+"""Federation score pad columns settled by their own sum.
+
+A column's bubbled total is the sum of its categories (the pad: "Total"). Where the
+reader doubts a few of a column's bubbles, a player looking at the page reads each
+doubted bubble both ways and keeps the one reading under which every number of the
+column decodes and the total is the sum. If no reading adds up, or more than one
+does, the doubts are asked as before. A column with more than ``MAX_OPEN`` doubted
+bubbles is left to the person: one sum cannot vouch for that many guesses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from itertools import product
+
+from pnp.vision.read import SheetReading
+from pnp.vision.states import Answers, answer_for, marked
+
+MAX_OPEN = 3
+
+
+def modules_marked(marks: Collection[str]) -> tuple[str, ...]:
+    """The modules a score pad page was played with: Piracy where its row is bubbled."""
+    return ("piracy",) if any("-piracy_major_project-" in m for m in marks) else ()
+
+
+def settled_sums(sheets: list[SheetReading], answers: Answers) -> dict[str, bool]:
+    """Answers (keyed by each sheet's full source, as ``answer_for`` takes them first)
+    for the doubted bubbles of score pad columns that only one reading makes add up."""
+    from scoring.federation.score_pad import load_score_pad
+
+    pad = load_score_pad()
+    out: dict[str, bool] = {}
+    for sheet in sheets:
+        if sheet.code is None or sheet.code.sheet != "scorepad":
+            continue
+        marks = marked(sheet, answers)
+        doubted = {
+            d.field for d in sheet.doubtful if answer_for(answers, sheet.source, d.field) is None
+        }
+        columns = {int(m[1 : m.index("-")]) for m in marks | doubted if m.startswith("p")}
+        for n in sorted(columns):
+            open_ = sorted(i for i in doubted if i.startswith(f"p{n}-"))
+            if not open_ or len(open_) > MAX_OPEN:
+                continue
+            fits = [
+                combo
+                for combo in product((False, True), repeat=len(open_))
+                if _adds_up(pad, _with(marks, open_, combo), n)
+            ]
+            if len(fits) == 1:
+                out |= {f"{sheet.source}:{i}": v for i, v in zip(open_, fits[0], strict=True)}
+    return out
+
+
+def _with(marks: set[str], fields: list[str], marked_: tuple[bool, ...]) -> set[str]:
+    on = {i for i, v in zip(fields, marked_, strict=True) if v}
+    return (marks - set(fields)) | on
+
+
+def _adds_up(pad, marks: set[str], player: int) -> bool:
+    from scoring.federation.bubbles import BubbleError
+    from scoring.federation.sheet_fields import read_column
+
+    try:
+        values, total = read_column(pad, marks, player, modules_marked(marks))
+    except BubbleError:
+        return False
+    return total == sum(values.values())

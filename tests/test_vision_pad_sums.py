@@ -1,0 +1,92 @@
+"""A Federation score pad column with doubted bubbles: settled when one reading of them
+alone makes every number decode and the total the sum of the categories; asked when
+none does, or more than one."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+
+from flat_pages import flat_reading
+
+from pnp.synth.marks import sheet_marks
+from pnp.synth.states import random_states
+from pnp.vision.read import HATCHED, Doubt
+from pnp.vision.states import assemble
+
+SEED = 2  # Game PP 126, total 171: both with a hundreds bubble
+
+
+@cache
+def clean_page():
+    """One player's pad page, read flat: the state, the sheet read without doubts, and
+    what the page settled of itself."""
+    (state,) = random_states("federation", SEED, players=1, layout="player")
+    (marks,) = sheet_marks("federation", state, "player")
+    sheet, _ = flat_reading(marks, SEED, "pad.png")
+    (clean,), _ = assemble([sheet])
+    assert clean.state == state and not clean.doubtful
+    return clean.state, sheet, clean.settled
+
+
+def doubted(*fields: str):
+    """The page read again with ``fields`` doubted (a fill, or hatched out?)."""
+    state, sheet, settled = clean_page()
+    extra = tuple(
+        Doubt(f, "inked past the circle: a fill, or hatched out?", "pad.png", HATCHED)
+        for f in fields
+    )
+    (a,), _ = assemble([replace(sheet, doubtful=(*sheet.doubtful, *extra))])
+    new = {k: v for k, v in a.settled.items() if k not in settled}
+    return state, a, new
+
+
+def marked_digit(state, category: str, place: str) -> str:
+    value = state["players"][0]["values"][category]
+    digit = {"hundreds": value // 100, "tens": value // 10 % 10, "units": value % 10}[place]
+    return f"p1-{category}-{place}-{digit}"
+
+
+def test_a_doubted_bubble_only_one_reading_of_which_adds_up_is_settled():
+    state, _, _ = clean_page()
+    values = state["players"][0]["values"]
+    category = next(c for c, v in values.items() if v >= 10)
+    field = marked_digit(state, category, "tens")
+    _, a, settled = doubted(field)
+    assert a.state == state and not a.doubtful
+    assert settled == {f"pad.png:{field}": True}
+
+
+def test_a_doubted_total_bubble_is_settled_by_the_sum():
+    state, _, _ = clean_page()
+    total = sum(state["players"][0]["values"].values())
+    field = f"p1-total-tens-{total // 10 % 10}"
+    _, a, settled = doubted(field)
+    assert a.state == state and not a.doubtful
+    assert settled == {f"pad.png:{field}": True}
+
+
+def test_doubts_two_readings_of_which_add_up_are_asked():
+    """Game PP's hundreds bubble and the total's: taking both back lowers both sides by
+    the same hundred, and the column adds up either way."""
+    fields = ("p1-game_pp-hundreds-1", "p1-total-hundreds-1")
+    state, a, settled = doubted(*fields)
+    assert state["players"][0]["values"]["game_pp"] >= 100
+    assert set(fields) <= {d.field for d in a.doubtful}
+    assert not settled
+
+
+def test_doubts_no_reading_of_which_adds_up_are_asked():
+    """A total read one more than the sum: no reading of a Game PP bubble mends it."""
+    state, sheet, settled = clean_page()
+    moved = {"p1-total-units-1": ("empty", 0.0), "p1-total-units-2": ("filled", 0.95)}
+    readings = tuple(
+        replace(r, state=moved[r.id][0], ink=moved[r.id][1]) if r.id in moved else r
+        for r in sheet.readings
+    )
+    field = "p1-game_pp-tens-2"
+    doubt = Doubt(field, "inked past the circle: a fill, or hatched out?", "pad.png", HATCHED)
+    (a,), _ = assemble([replace(sheet, readings=readings, doubtful=(*sheet.doubtful, doubt))])
+    assert sum(state["players"][0]["values"].values()) == 171
+    assert field in {d.field for d in a.doubtful}
+    assert set(a.settled) == set(settled)
