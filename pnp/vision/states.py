@@ -181,13 +181,18 @@ SHIP_CHECKS = frozenset({"ship", "repaired", "section_bonus"})
 
 
 def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) -> Assembled:
+    from pnp.vision.blacked_out import settled_spaces
     from pnp.vision.bubble_digits import settled_groups
     from pnp.vision.track_rows import settled_rows
     from scoring.stellar_drift import layouts
     from scoring.stellar_drift.marks import choice_group, state_from_marks
     from scoring.stellar_drift.problem import InvalidState
 
-    settled = settled_rows(sheets, answers) | settled_groups(sheets, answers, choice_group)
+    settled = (
+        settled_rows(sheets, answers)
+        | settled_groups(sheets, answers, choice_group)
+        | settled_spaces(sheets, answers)
+    )
     answers = {**settled, **answers}
     out = _base("stellar-drift", sheets, answers)
     record_settled(out, settled)
