@@ -139,3 +139,12 @@ def test_the_last_phase_doubted_as_a_correction_is_asked():
     # nothing checked after round 7's Cleanup Phase says it was not taken back
     _, doubted = round_tracker_doubted("round-7-cleanup")
     assert [d.field for d in doubted.doubtful] == ["round-7-cleanup"]
+
+
+def test_a_box_before_a_clean_mark_stays_a_mark_once_another_box_is_answered():
+    """Answering the row's last box a mark makes it the clean mark past the boxes doubted
+    before it: they are settled, not asked again."""
+    sheet = page({1, 2, 3, 4, 5}, {3: HATCHED, 4: HATCHED, 5: HATCHED})
+    assert settled(sheet) == {}  # no clean mark past them
+    assert settled(sheet, {f"{ROW}-5": True}) == {f"{ROW}-3": True, f"{ROW}-4": True}
+    assert settled(sheet, {f"{ROW}-5": False}) == {}

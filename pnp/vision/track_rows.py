@@ -40,13 +40,18 @@ def settled_rows(sheets: list[SheetReading], answers: Answers) -> dict[str, bool
         for r in sheet.readings:
             if (box := ordered_box(r.id, phases)) is not None:
                 rows[box[0]][box[1]] = r.id
-        doubted = {d.field: d.cause for d in sheet.doubtful}
+        # (a box a person answered is doubted no more: a mark, or no mark)
+        doubted = {
+            d.field: d.cause
+            for d in sheet.doubtful
+            if answer_for(answers, sheet.source, d.field) is None
+        }
         marks = marked(sheet, answers)
         for boxes in rows.values():
-            if any(answer_for(answers, sheet.source, i) is not None for i in boxes.values()):
-                continue  # a person has looked at this row
-            out |= {f"{sheet.source}:{i}": False for i in _taken_back(boxes, marks, doubted)}
             out |= {f"{sheet.source}:{i}": True for i in _kept(boxes, marks, doubted)}
+            if any(answer_for(answers, sheet.source, i) is not None for i in boxes.values()):
+                continue  # a person has looked at this row: its gap is theirs to close
+            out |= {f"{sheet.source}:{i}": False for i in _taken_back(boxes, marks, doubted)}
     return out
 
 
