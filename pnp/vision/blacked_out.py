@@ -1,13 +1,13 @@
 """Stellar Drift spaces blacked out on a page of crossed spaces: hatched out.
 
-A ship's spaces are repaired by crossing them out, corner to corner, and a mark is
-undone by hatching its box over until it is dark all over (README, "Marking the
-sheets"). On a page whose spaces are crossed (``MIN_MARKS`` marks or more, covering
+A ship's spaces are repaired by crossing them out, corner to corner, and a mark is undone
+by hatching its box over until it is dark all over (README, "Marking the sheets"). On a
+page whose spaces are crossed (``read.LIKE_MARKS_MIN`` marks or more, covering at most
 ``CROSSED_COVERAGE`` of their box at the median), a space the reader doubts as hatched
-out that is covered all over (``read.SMALL_MARK_COVERAGE``) and holds ``DARKER`` times the
-ink of those crosses or more is the player's correction, as a player looking at the page
-reads it at once: ``settled_spaces`` reads it empty. A page whose player fills spaces
-solid is left to ask.
+out that is covered all over (``read.SMALL_MARK_COVERAGE``) and holds ``DARKER`` times
+the ink of those crosses or more is the player's correction, as a player looking at the
+page reads it at once: ``settled_spaces`` reads it empty. A page whose player fills
+spaces solid is left to ask.
 
 On the 21 photo sets of session 16 (seeds 8, 11, 13, 21, 22, 31-46) the spaces asked
 "filled solid", "covered and inked past its outline" or "covered all over" were 82, all
@@ -19,10 +19,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from pnp.vision.read import HATCHED, SMALL_MARK_COVERAGE, SheetReading
+from pnp.vision.read import (
+    HATCHED,
+    LIKE_MARKS_MIN,
+    SMALL_MARK_COVERAGE,
+    SMALL_MARK_KINDS,
+    SheetReading,
+)
 from pnp.vision.states import Answers, answer_for, marked
 
-MIN_MARKS = 5
 CROSSED_COVERAGE = 0.3
 DARKER = 4.0
 
@@ -32,24 +37,18 @@ def settled_spaces(sheets: list[SheetReading], answers: Answers) -> dict[str, bo
     for the spaces of ship pages blacked out among crossed ones: unmarked."""
     out: dict[str, bool] = {}
     for sheet in sheets:
-        if sheet.code is None or sheet.code.sheet != "ship":
-            continue
+        spaces = [r for r in sheet.readings if sheet.kinds[r.id] in SMALL_MARK_KINDS]
         doubted = {d.field: d.cause for d in sheet.doubtful}
         marks = marked(sheet, answers)
-        crosses = [
-            r
-            for r in sheet.readings
-            if sheet.kinds[r.id] == "space" and r.id in marks and r.id not in doubted
-        ]
-        if len(crosses) < MIN_MARKS:
+        crosses = [r for r in spaces if r.id in marks and r.id not in doubted]
+        if len(crosses) < LIKE_MARKS_MIN:
             continue
         if np.median([r.coverage for r in crosses]) > CROSSED_COVERAGE:
             continue  # this player fills spaces: a dark one may be a mark
         typical = float(np.median([r.ink for r in crosses]))
-        for r in sheet.readings:
+        for r in spaces:
             if (
                 doubted.get(r.id) == HATCHED
-                and sheet.kinds[r.id] == "space"
                 and answer_for(answers, sheet.source, r.id) is None
                 and r.coverage >= SMALL_MARK_COVERAGE
                 and r.ink >= DARKER * typical

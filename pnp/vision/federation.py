@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from pnp.vision.bubble_digits import crowded_doubts, settled_digits
-from pnp.vision.pad_sums import modules_marked, settled_sums
+from pnp.vision.pad_sums import settled_sums
 from pnp.vision.read import UNREAD_KINDS, SheetReading
 from pnp.vision.states import (
     Answers,
@@ -132,7 +132,12 @@ def _marked_fields(sheet: SheetReading, answers: Answers, start: str) -> list[st
 def _score_pads(sheets: list[SheetReading], answers: Answers) -> Assembled:
     from scoring.federation.bubbles import BubbleError
     from scoring.federation.score_pad import load_score_pad
-    from scoring.federation.sheet_fields import read_score_pad, total_number
+    from scoring.federation.sheet_fields import (
+        modules_marked,
+        player_of,
+        read_score_pad,
+        total_number,
+    )
 
     out = _base("federation", sheets, answers)
     out.notes += [
@@ -145,9 +150,7 @@ def _score_pads(sheets: list[SheetReading], answers: Answers) -> Assembled:
     players, failed, modules_used = [], False, set()
     for sheet in sorted(pads, key=lambda s: s.code.serial):
         marks = marked(sheet, answers)
-        used = sorted(
-            {int(m[1 : m.index("-")]) for m in marks if m.startswith("p") and "-" in m},
-        )
+        used = sorted({player_of(m) for m in marks} - {None})
         if not used:
             out.notes.append(f"{sheet.source}: no filled column on the score pad")
             continue

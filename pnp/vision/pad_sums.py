@@ -13,7 +13,6 @@ bubbles that were asked, all rightly (41 of them on easy or normal pages).
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from itertools import product
 
 from pnp.vision.read import SheetReading
@@ -22,15 +21,11 @@ from pnp.vision.states import Answers, answer_for, marked
 MAX_OPEN = 3
 
 
-def modules_marked(marks: Collection[str]) -> tuple[str, ...]:
-    """The modules a score pad page was played with: Piracy where its row is bubbled."""
-    return ("piracy",) if any("-piracy_major_project-" in m for m in marks) else ()
-
-
 def settled_sums(sheets: list[SheetReading], answers: Answers) -> dict[str, bool]:
     """Answers (keyed by each sheet's full source, as ``answer_for`` takes them first)
     for the doubted bubbles of score pad columns that only one reading makes add up."""
     from scoring.federation.score_pad import load_score_pad
+    from scoring.federation.sheet_fields import player_of
 
     pad = load_score_pad()
     out: dict[str, bool] = {}
@@ -41,9 +36,9 @@ def settled_sums(sheets: list[SheetReading], answers: Answers) -> dict[str, bool
         doubted = {
             d.field for d in sheet.doubtful if answer_for(answers, sheet.source, d.field) is None
         }
-        columns = {int(m[1 : m.index("-")]) for m in marks | doubted if m.startswith("p")}
+        columns = {player_of(i) for i in marks | doubted} - {None}
         for n in sorted(columns):
-            open_ = sorted(i for i in doubted if i.startswith(f"p{n}-"))
+            open_ = sorted(i for i in doubted if player_of(i) == n)
             if not open_ or len(open_) > MAX_OPEN:
                 continue
             fits = [
@@ -63,7 +58,7 @@ def _with(marks: set[str], fields: list[str], marked_: tuple[bool, ...]) -> set[
 
 def _adds_up(pad, marks: set[str], player: int) -> bool:
     from scoring.federation.bubbles import BubbleError
-    from scoring.federation.sheet_fields import read_column
+    from scoring.federation.sheet_fields import modules_marked, read_column
 
     try:
         values, total = read_column(pad, marks, player, modules_marked(marks))

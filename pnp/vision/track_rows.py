@@ -33,12 +33,12 @@ def settled_rows(sheets: list[SheetReading], answers: Answers) -> dict[str, bool
     from scoring.stellar_drift.layouts import load_tech
     from scoring.stellar_drift.marks import ordered_box
 
-    phases = load_tech().phases
+    tech = load_tech()
     out: dict[str, bool] = {}
     for sheet in sheets:
         rows: dict[str, dict[int, str]] = defaultdict(dict)
         for r in sheet.readings:
-            if (box := ordered_box(r.id, phases)) is not None:
+            if (box := ordered_box(r.id, tech)) is not None:
                 rows[box[0]][box[1]] = r.id
         # (a box a person answered is doubted no more: a mark, or no mark)
         doubted = {

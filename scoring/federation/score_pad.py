@@ -56,6 +56,10 @@ class ScorePad(Strict):
     def total_max(self) -> int:
         return sum(c.max_value for c in self.categories)
 
+    def played(self, modules: Collection[str]) -> list[Category]:
+        """The categories of the base game and of ``modules``, in pad order."""
+        return [c for c in self.categories if c.module is None or c.module in modules]
+
     def category(self, category_id: str) -> Category:
         for category in self.categories:
             if category.id == category_id:
@@ -133,7 +137,7 @@ def score_pad_totals(
     not in ``modules`` must be absent; all others are required. Every problem
     is reported at once in a ScorePadError.
     """
-    active = [c for c in pad.categories if c.module is None or c.module in modules]
+    active = pad.played(modules)
     known = {c.id for c in pad.categories}
     found: list[str] = []
     if not pad.players.min <= len(values) <= pad.players.max:

@@ -52,6 +52,21 @@ def player_prefix(player: int) -> str:
     return f"p{player}"
 
 
+def player_of(field_id: str) -> int | None:
+    """The player column ``n`` of a score pad field ``p<n>-...``; None for any other id.
+
+    >>> player_of("p3-game_pp-tens-2"), player_of("r1-law-units-4")
+    (3, None)
+    """
+    found = re.match(r"p(\d+)-", field_id)
+    return int(found[1]) if found else None
+
+
+def modules_marked(marked: Collection[str]) -> tuple[str, ...]:
+    """The modules a score pad page was played with: Piracy where its row is bubbled."""
+    return ("piracy",) if any("-piracy_major_project-" in m for m in marked) else ()
+
+
 def category_number(player: int, category: Category) -> NumberBubbles:
     return NumberBubbles(f"p{player}-{category.id}", category.min_value, category.max_value)
 
@@ -76,7 +91,7 @@ def read_score_pad(
     The result feeds ``score_pad_totals``. Categories of modules not played are
     skipped; every unreadable number is reported in one BubbleError.
     """
-    active = [c for c in pad.categories if c.module is None or c.module in modules]
+    active = pad.played(modules)
     fields = [category_number(p, c) for p in range(1, players + 1) for c in active]
     values = decode_all(fields, marked)
     return {
@@ -90,10 +105,10 @@ def read_column(
 ) -> tuple[dict[str, int], int]:
     """Player ``player``'s category values (of the categories of ``modules`` and the
     base game) and bubbled total; BubbleError if any of them does not decode."""
-    active = [c for c in pad.categories if c.module is None or c.module in modules]
-    values = decode_all([category_number(player, c) for c in active], marked)
+    numbers = {c.id: category_number(player, c) for c in pad.played(modules)}
+    values = decode_all(list(numbers.values()), marked)
     total = total_number(pad, player).decode(marked)
-    return {c.id: values[category_number(player, c).prefix] for c in active}, total
+    return {c: values[n.prefix] for c, n in numbers.items()}, total
 
 
 # --- Solo tracker ------------------------------------------------------------

@@ -8,6 +8,8 @@ bottom red Tech box.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 def space(name: str) -> str:
     return f"space-{name}"
@@ -53,3 +55,12 @@ def income(kind: str, n: int) -> str:
 
 def round_phase(r: int, phase: str) -> str:
     return f"round-{r}-{phase.lower()}"
+
+
+def round_tracker(rounds: int, phases: Sequence[str]) -> list[str]:
+    """The Round Tracker's boxes in the order of play: round 1's phases, then round 2's...
+
+    >>> round_tracker(2, ("Income", "Repair"))
+    ['round-1-income', 'round-1-repair', 'round-2-income', 'round-2-repair']
+    """
+    return [round_phase(r, p) for r in range(1, rounds + 1) for p in phases]

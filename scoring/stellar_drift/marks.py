@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from scoring.stellar_drift import fields
 from scoring.stellar_drift.check import check
@@ -48,31 +48,31 @@ def _classify(mark: str) -> tuple[str, dict[str, str]] | None:
     return None
 
 
-def ordered_box(mark: str, phases: Sequence[str] = ()) -> tuple[str, int] | None:
+def ordered_box(mark: str, tech: Tech | None = None) -> tuple[str, int] | None:
     """(row, box number) of a box whose row is checked in order from box 1; None for any
     other field. Track and Tech boxes (the rulebook: "check off the leftmost open box",
     "the bottommost open box"), Income boxes (the sheet: "check the leftmost open box")
-    and, given the Tech sheet's ``phases``, the Round Tracker's boxes, one row in the
-    order of play ("check off each phase when you complete it": round 1's phases, then
-    round 2's...).
+    and, given the ``tech`` sheet, the Round Tracker's boxes, one row in the order of
+    play ("check off each phase when you complete it": ``fields.round_tracker``).
 
     >>> ordered_box("track-life_support-6"), ordered_box("tech-green-2"), ordered_box("bonus-red")
     (('track-life_support', 6), ('tech-green', 2), None)
-    >>> ordered_box("income-cube-3"), ordered_box("round-2-income", ("Income", "Repair"))
-    (('income-cube', 3), ('round', 3))
-    >>> ordered_box("round-2-income") is None  # no phases given
+    >>> from scoring.stellar_drift.layouts import load_tech
+    >>> ordered_box("income-cube-3"), ordered_box("round-2-income", load_tech())
+    (('income-cube', 3), ('round', 4))
+    >>> ordered_box("round-2-income") is None  # no Tech sheet given
     True
     """
     found = _classify(mark)
     if found is None:
         return None
-    kind, g = found
-    if kind in ("track", "tech", "income"):
+    if found[0] in ("track", "tech", "income"):
         row, n = mark.rsplit("-", 1)
         return row, int(n)
-    names = [p.lower() for p in phases]
-    if kind == "round" and g["phase"] in names:
-        return "round", (int(g["r"]) - 1) * len(names) + names.index(g["phase"]) + 1
+    if found[0] == "round" and tech is not None:
+        order = fields.round_tracker(tech.rounds, tech.phases)
+        if mark in order:
+            return "round", order.index(mark) + 1
     return None
 
 
@@ -252,6 +252,5 @@ def marks_from_state(
         out |= {fields.ability(ability, k) for k in range(1, n + 1)}
     out |= {fields.income("energy", i) for i in range(1, state.income.energy + 1)}
     out |= {fields.income("cube", i) for i in range(1, state.income.cubes + 1)}
-    order = [(r, p) for r in range(1, tech.rounds + 1) for p in tech.phases]
-    out |= {fields.round_phase(r, p) for r, p in order[: state.phases_checked]}
+    out |= set(fields.round_tracker(tech.rounds, tech.phases)[: state.phases_checked])
     return out
