@@ -155,7 +155,7 @@ def _score_pads(sheets: list[SheetReading], answers: Answers) -> Assembled:
             out.notes.append(f"{sheet.source}: no filled column on the score pad")
             continue
         columns = max(used)
-        modules = modules_marked(marks)
+        modules = modules_marked(pad, marks)
         try:
             values = read_score_pad(pad, marks, columns, modules)
         except BubbleError as exc:

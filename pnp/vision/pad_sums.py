@@ -61,7 +61,7 @@ def _adds_up(pad, marks: set[str], player: int) -> bool:
     from scoring.federation.sheet_fields import modules_marked, read_column
 
     try:
-        values, total = read_column(pad, marks, player, modules_marked(marks))
+        values, total = read_column(pad, marks, player, modules_marked(pad, marks))
     except BubbleError:
         return False
     return total == sum(values.values())

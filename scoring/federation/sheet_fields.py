@@ -62,9 +62,11 @@ def player_of(field_id: str) -> int | None:
     return int(found[1]) if found else None
 
 
-def modules_marked(marked: Collection[str]) -> tuple[str, ...]:
-    """The modules a score pad page was played with: Piracy where its row is bubbled."""
-    return ("piracy",) if any("-piracy_major_project-" in m for m in marked) else ()
+def modules_marked(pad: ScorePad, marked: Collection[str]) -> tuple[str, ...]:
+    """The modules a score pad page was played with: those of whose categories a bubble
+    is marked (Piracy, where its Major Project row is bubbled)."""
+    used = {c.module for c in pad.categories if any(f"-{c.id}-" in m for m in marked)}
+    return tuple(sorted(m for m in used if m is not None))
 
 
 def category_number(player: int, category: Category) -> NumberBubbles:
