@@ -124,6 +124,39 @@ def test_a_lone_bubble_doubted_as_hatched_out_in_a_blank_other_row_is_asked():
         assert settled(sheet) == {}, row
 
 
+def test_a_minus_doubted_on_a_zero_is_settled_unmarked():
+    """ "-0" is 0: the minus bubble of a number whose digits read 0 changes nothing."""
+    for cause in (HATCHED, FAINT):
+        sheet = page(
+            {}, {"r4_floor1_sign_neg": cause}, r4_floor1_sign_neg=0.9, r4_floor1_units_0=0.8
+        )
+        assert settled(sheet) == {"r4-floor1-sign-neg": False}, cause
+    # a leading 0 filled too: still 0
+    more = {"r2_floor3_sign_neg": 0.9, "r2_floor3_tens_0": 0.8, "r2_floor3_units_0": 0.7}
+    assert settled(page({}, {"r2_floor3_sign_neg": HATCHED}, **more)) == {
+        "r2-floor3-sign-neg": False
+    }
+
+
+def test_a_minus_doubted_on_another_number_is_asked():
+    # on a 1 the minus is the number's sign: -1 or 1
+    sheet = page({}, {"r4_floor1_sign_neg": HATCHED}, r4_floor1_sign_neg=0.9, r4_floor1_units_1=0.8)
+    assert settled(sheet) == {}
+    # its 0 doubted too: the number may be another
+    doubts = {"r4_floor1_sign_neg": HATCHED, "r4_floor1_units_0": FAINT}
+    assert settled(page({}, doubts, r4_floor1_sign_neg=0.9, r4_floor1_units_0=0.2)) == {}
+    # no digit marked: the number is not read as 0 (its units place is asked)
+    assert settled(page({}, {"r4_floor1_sign_neg": HATCHED}, r4_floor1_sign_neg=0.9)) == {}
+    # a 0 in another number does not count
+    sheet = page({}, {"r4_floor1_sign_neg": HATCHED}, r4_floor1_sign_neg=0.9, r4_floor2_units_0=0.8)
+    assert settled(sheet) == {}
+
+
+def test_a_minus_a_person_answered_is_left_to_the_answer():
+    sheet = page({}, {"r4_floor1_sign_neg": HATCHED}, r4_floor1_sign_neg=0.9, r4_floor1_units_0=0.8)
+    assert settled(sheet, {"r4-floor1-sign-neg": True}) == {}
+
+
 SCOREPAD = PageCode("federation", "scorepad", "table", 1, 1)
 PX_PER_MM = 6.25
 

@@ -34,6 +34,13 @@ which may go unused while the round is played. On the 21 photo sets of session 1
 but in those rows: 68 right (28 on easy or normal pages), and 3 hatched out in an
 "other" row of a hard page (8 fills there).
 
+A minus on zero changes nothing. A signed number whose digits read 0 (every digit bubble
+marked is a 0, none of them doubted) is 0 whether or not its minus bubble is filled, so a
+doubt on that bubble is settled as unmarked (``_zero_signs``): the number read is the same
+either way, and "-0" is no number a player writes. On the 21 photo sets of session 17
+(seeds 8, 11, 13, 21, 22, 31-46) the minus bubbles doubted (as inked past their circle)
+on a 0 were 10, all hatched out; on a 1 they were 10, 9 of them fills, and stay asked.
+
 Tuned on the seed 8 and 11 photo sets (``python -m pnp.bench read``): of the 63 places
 with two or more bubbles marked, 43 are settled (24 corrections, 19 specks; all right,
 most of them on hard pages) and 20 are still asked. Measured later (session 14) on the
@@ -88,6 +95,25 @@ def settled_digits(sheets: list[SheetReading], answers: Answers) -> dict[str, bo
                 and _in_use(number, marks)
             ):
                 out[f"{sheet.source}:{one}"] = True
+        out |= {f"{sheet.source}:{i}": False for i in _zero_signs(sheet, marks, doubted, answers)}
+    return out
+
+
+def _zero_signs(
+    sheet: SheetReading, marks: set[str], doubted: dict[str, str], answers: Answers
+) -> list[str]:
+    """The doubted minus bubbles of ``sheet`` whose numbers read 0 without them: every
+    digit bubble of the number marked is a 0, at least one is, and none is doubted."""
+    from scoring.federation.bubbles import SIGN, digit_places
+
+    out = []
+    for sign in doubted:
+        if not sign.endswith(f"-{SIGN}") or answer_for(answers, sheet.source, sign) is not None:
+            continue
+        number = sign.removesuffix(f"-{SIGN}")
+        digits = [i for (n, _), ids in digit_places(marks).items() if n == number for i in ids]
+        if digits and all(i.endswith("-0") and i not in doubted for i in digits):
+            out.append(sign)
     return out
 
 
