@@ -357,7 +357,8 @@ def score_with_photos(paths: list[Path], as_json: bool, sets, asking, overlay) -
     batch.refused = refused + batch.refused
     for a in batch.assembled:
         if a.state is None:
-            note = a.notes[0] if a.notes else f"{len(a.doubtful)} doubtful fields"
+            n = len(a.doubtful)
+            note = a.notes[0] if a.notes else f"{n} doubtful field{'s' if n != 1 else ''}"
             batch.refused.append(Refused(a.label, 3, f"{a.label}: not scored: {note}"))
         else:
             states.append((a.label, a.state))

@@ -22,6 +22,7 @@ INK = np.float32(0.4)  # the pen's strokes: the photo over its print
 CROSSED = [Field(f"track-fuel-{i}", "track_box", 5.0 + 13.0 * i, 5.0, 9.5, 9.5) for i in range(4)]
 BOX = Field("track-power-1", "track_box", 20.0, 30.0, 9.5, 9.5)
 CIRCLE = Field("skill-red-round-7", "round_circle", 45.0, 35.0, 5.2, 5.2, "circle")
+BUBBLE = Field("leftover-energy-2", "bubble", 45.0, 35.0, 5.0, 5.0, "circle")  # filled
 
 
 def px(mm: float) -> int:
@@ -75,9 +76,25 @@ def test_a_circle_as_dark_as_the_pens_strokes_over_its_square_reads_empty():
     assert asked == []
 
 
-def test_a_circle_covered_past_its_square_but_lighter_than_the_strokes_is_asked():
+def test_a_bubble_covered_past_its_square_but_lighter_than_the_strokes_is_asked():
+    seen = page(2)
+    parted(seen, BUBBLE, 0.8)  # a fill drawn too large: bubbles are filled
+    r, asked = read(seen, BUBBLE)
+    assert r.state == "filled" and not r.hatched
+    assert [d.field for d in asked] == [BUBBLE.id]
+
+
+def test_a_round_indicator_covered_over_its_square_lighter_than_the_strokes_reads_empty():
+    """Round indicators are checked off, not filled: ink covering the square round one,
+    as far as a hatching reaches, is a hatching however light."""
     seen = page(2)
     parted(seen, CIRCLE, 0.8)
+    r, asked = read(seen, CIRCLE)
+    assert r.state == "empty" and r.hatched
+    assert asked == []
+    # ...but reaching past the square farther than a hatching does: asked
+    seen = page(2)
+    parted(seen, CIRCLE, 2.0)
     r, asked = read(seen, CIRCLE)
     assert r.state == "filled" and not r.hatched
     assert [d.field for d in asked] == [CIRCLE.id]

@@ -183,10 +183,13 @@ SHIP_CHECKS = frozenset({"ship", "repaired", "section_bonus"})
 def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) -> Assembled:
     from pnp.vision.blacked_out import settled_spaces
     from pnp.vision.bubble_digits import settled_groups
+    from pnp.vision.no_effect import settled_no_effect
     from pnp.vision.track_rows import settled_rows
     from scoring.stellar_drift import layouts
+    from scoring.stellar_drift.check import check
     from scoring.stellar_drift.marks import choice_group, state_from_marks
     from scoring.stellar_drift.problem import InvalidState
+    from scoring.stellar_drift.state import StellarDriftState
 
     settled = (
         settled_rows(sheets, answers)
@@ -194,9 +197,22 @@ def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) ->
         | settled_spaces(sheets, answers)
     )
     answers = {**settled, **answers}
+    kinds = {s.code.sheet: s for s in sheets}
+    # Without the ship, any ship still checks the tracker's and tech's marks (gaps...).
+    ship = kinds["ship"].code.layout if "ship" in kinds else layouts.ship_names()[0]
+    sheet_layouts = (layouts.load_ship(ship), layouts.load_tracker(), layouts.load_tech())
+
+    def build(marks: set[str]) -> StellarDriftState | None:
+        try:
+            return state_from_marks(marks, *sheet_layouts)
+        except InvalidState:
+            return None
+
+    no_effect = settled_no_effect(sheets, answers, build)
+    settled |= no_effect
+    answers = {**no_effect, **answers}
     out = _base("stellar-drift", sheets, answers)
     record_settled(out, settled)
-    kinds = {s.code.sheet: s for s in sheets}
     missing = [k for k in ("ship", "tracker", "tech") if k not in kinds]
     if missing:
         out.notes.append(
@@ -205,29 +221,31 @@ def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) ->
         )
     if "ship" not in kinds:
         out.notes.append(f"serial {serial}: without the ship sheet there is no state")
-    # Without the ship, any ship still checks the tracker's and tech's marks (gaps...).
-    ship = kinds["ship"].code.layout if "ship" in kinds else layouts.ship_names()[0]
     marks = set().union(*(marked(s, answers) for s in sheets))
     try:
         state = state_from_marks(
             marks,
-            layouts.load_ship(ship),
-            layouts.load_tracker(),
-            layouts.load_tech(),
+            *sheet_layouts,
             player=f"Player {serial}",
             serial=serial or None,
         )
+        # The game's checks need all three sheets (a Tech sheet left out would leave its
+        # abilities unbought, say); with them, a rule the marks break is asked about
+        # here, on the fields it names, not refused when the state is scored.
+        problems = check(state, *sheet_layouts) if not missing else []
     except InvalidState as exc:
-        for problem in exc.problems:
-            if problem.severity != "error":
-                continue
-            if "ship" not in kinds and problem.field in SHIP_CHECKS:
-                continue  # the ship taken in its place has nothing repaired
-            on_sheets = [f for f in problem.marks if any(f in s.kinds for s in sheets)]
-            if on_sheets:
-                out.doubtful += _field_doubts(sheets, on_sheets, str(problem), answers)
-            elif "ship" in kinds:
-                out.notes.append(f"serial {serial}: {problem}")
+        problems = exc.problems
+    errors = [p for p in problems if p.severity == "error"]
+    for problem in errors:
+        if "ship" not in kinds and problem.field in SHIP_CHECKS:
+            continue  # the ship taken in its place has nothing repaired
+        on_sheets = [f for f in problem.marks if any(f in s.kinds for s in sheets)]
+        asked = _field_doubts(sheets, on_sheets, str(problem), answers)
+        out.doubtful += asked
+        if not asked and "ship" in kinds:
+            # answered, or on no field read: a person must look at the sheets
+            out.notes.append(f"serial {serial}: {problem}")
+    if errors:
         out.doubtful = _merge(out.doubtful)
         return out
     if "ship" in kinds:

@@ -1,0 +1,59 @@
+"""Doubts whose answer changes nothing: settled, not asked.
+
+A question is worth a person's time only if its answer can change what the sheets
+say. Some cannot: an unfilled Stellar Drift leftover row means 0, so its "0" bubble,
+filled or hatched out, leaves the count 0; an Income box below a clean check leaves the
+income at that check (gaps there are read leniently: ``layouts/README.md``, Stellar
+Drift rule reading 8). ``settled_no_effect`` settles such a doubt at the reader's best
+guess when the state built from the marks is the same, and valid, whichever way it is
+answered, and stays so however the batch's other open doubts are answered (so an
+answer given later cannot make it matter). Where the other doubts are too many to try
+every answer (``MAX_OTHERS``), nothing is settled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import product
+
+from pnp.vision.read import UNREAD_KINDS, SheetReading, best_guess
+from pnp.vision.states import Answers, answer_for, marked
+
+MAX_OTHERS = 6  # other open doubts of a batch, at most, to try every answer to
+
+
+def settled_no_effect(
+    sheets: list[SheetReading], answers: Answers, build: Callable[[set[str]], object | None]
+) -> dict[str, bool]:
+    """Answers (keyed ``SOURCE:FIELD``) for the open doubts of ``sheets`` whose answer
+    changes nothing in ``build(marks)`` (the state the marked field ids make; None where
+    they make no valid state). Field ids must be unique across ``sheets``."""
+    marks = set().union(*(marked(s, answers) for s in sheets))
+    open_ = [
+        (sheet, d.field)
+        for sheet in sheets
+        for d in sheet.doubtful
+        if sheet.kinds.get(d.field, UNREAD_KINDS) not in UNREAD_KINDS
+        and answer_for(answers, sheet.source, d.field) is None
+    ]
+    fields = list(dict.fromkeys(f for _, f in open_))
+    if len(fields) - 1 > MAX_OTHERS:
+        return {}
+    out: dict[str, bool] = {}
+    for sheet, field in open_:
+        others = [f for f in fields if f != field]
+        if _no_effect(field, others, marks, build):
+            out[f"{sheet.source}:{field}"] = best_guess(sheet.reading(field))
+    return out
+
+
+def _no_effect(field: str, others: list[str], marks: set[str], build) -> bool:
+    """Whether ``field`` marked or not builds one and the same valid state, for every
+    answer to ``others``."""
+    rest = marks - {field} - set(others)
+    for answer in product((False, True), repeat=len(others)):
+        chosen = rest | {f for f, a in zip(others, answer, strict=True) if a}
+        state = build(chosen | {field})
+        if state is None or state != build(chosen):
+            return False
+    return True

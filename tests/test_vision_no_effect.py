@@ -1,0 +1,109 @@
+"""Doubts whose answer changes nothing in the state are settled, not asked; a doubt
+whose answer matters, now or once another doubt is answered, is asked."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pnp.vision.fields import FieldReading
+from pnp.vision.no_effect import MAX_OTHERS, settled_no_effect
+from pnp.vision.read import FAINT, HATCHED, Doubt, SheetReading
+
+SOURCE = "tracker.jpg"
+
+
+def page(filled: set[str], doubts: dict[str, str], ids: list[str]) -> SheetReading:
+    """A page of the fields ``ids``, read filled where ``filled``, the reader doubting
+    ``doubts`` (field -> cause)."""
+    return SheetReading(
+        source=SOURCE,
+        code=None,
+        readings=tuple(
+            FieldReading(i, "filled" if i in filled else "empty", 0.9 if i in filled else 0.0, 1.0)
+            for i in ids
+        ),
+        kinds={i: "box" for i in ids},
+        doubtful=tuple(Doubt(i, "?", SOURCE, c) for i, c in doubts.items()),
+        reprojection_mm=0.0,
+        markers=(),
+        px_per_mm=6.25,
+        timing={},
+        page=np.zeros((1, 1), np.uint8),
+    )
+
+
+INCOME = [f"income-{n}" for n in range(1, 7)]
+
+
+def income(marks: set[str]) -> int:
+    """The income the marks show: the highest box checked (gaps read leniently)."""
+    return max((int(m.rsplit("-", 1)[1]) for m in marks if m.startswith("income-")), default=0)
+
+
+def settled(sheet: SheetReading, build=income, answers: dict | None = None) -> dict[str, bool]:
+    found = settled_no_effect([sheet], answers or {}, build)
+    return {k.removeprefix(f"{SOURCE}:"): v for k, v in found.items()}
+
+
+def test_a_doubt_below_a_clean_check_changes_nothing_and_is_settled_as_read():
+    sheet = page({"income-1", "income-2", "income-4"}, {"income-2": HATCHED}, INCOME)
+    assert settled(sheet) == {"income-2": True}
+    # read unmarked (a faint mark), it is settled unmarked: the reader's guess stands
+    sheet = page({"income-1", "income-4"}, {"income-2": FAINT}, INCOME)
+    assert settled(sheet) == {"income-2": False}
+
+
+def test_a_doubt_that_changes_the_state_is_asked():
+    sheet = page({"income-1", "income-2", "income-3"}, {"income-3": HATCHED}, INCOME)
+    assert settled(sheet) == {}
+
+
+def test_a_doubt_that_another_answer_would_make_matter_is_asked():
+    # box 2 changes nothing while box 4 counts; box 4 taken back, box 2 would be the income
+    sheet = page({"income-2", "income-4"}, {"income-2": HATCHED, "income-4": HATCHED}, INCOME)
+    assert settled(sheet) == {}
+    # ...but a person's answer that box 4 is checked settles box 2
+    assert settled(sheet, answers={"income-4": True}) == {"income-2": True}
+
+
+def test_a_doubt_one_answer_of_which_makes_no_valid_state_is_asked():
+    def one_income(marks: set[str]) -> int | None:
+        checked = [m for m in marks if m.startswith("income-")]
+        return None if len(checked) > 1 else income(marks)
+
+    sheet = page({"income-3"}, {"income-5": FAINT}, INCOME)
+    assert settled(sheet, one_income) == {}
+
+
+def test_with_many_other_doubts_nothing_is_settled():
+    ids = [f"income-{n}" for n in range(1, MAX_OTHERS + 4)]
+    doubts = {i: FAINT for i in ids[: MAX_OTHERS + 2]}
+    sheet = page({ids[-1]}, doubts, ids)
+    assert settled(sheet) == {}
+    fewer = page({ids[-1]}, dict(list(doubts.items())[: MAX_OTHERS + 1]), ids)
+    assert len(settled(fewer)) == MAX_OTHERS + 1
+
+
+def test_a_lone_leftover_zero_bubble_doubted_is_settled_a_lone_one_is_asked():
+    """An unfilled Stellar Drift leftover row means 0: its 0 bubble changes nothing."""
+    from scoring.stellar_drift import layouts
+    from scoring.stellar_drift.marks import state_from_marks
+    from scoring.stellar_drift.problem import InvalidState
+
+    sheet_layouts = (
+        layouts.load_ship(layouts.ship_names()[0]),
+        layouts.load_tracker(),
+        layouts.load_tech(),
+    )
+
+    def build(marks: set[str]):
+        try:
+            return state_from_marks(marks, *sheet_layouts)
+        except InvalidState:
+            return None
+
+    ids = [f"leftover-cubes-{v}" for v in range(4)]
+    zero = page({"leftover-cubes-0"}, {"leftover-cubes-0": HATCHED}, ids)
+    assert settled(zero, build) == {"leftover-cubes-0": True}
+    one = page({"leftover-cubes-1"}, {"leftover-cubes-1": HATCHED}, ids)
+    assert settled(one, build) == {}
