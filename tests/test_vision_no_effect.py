@@ -107,3 +107,18 @@ def test_a_lone_leftover_zero_bubble_doubted_is_settled_a_lone_one_is_asked():
     assert settled(zero, build) == {"leftover-cubes-0": True}
     one = page({"leftover-cubes-1"}, {"leftover-cubes-1": HATCHED}, ids)
     assert settled(one, build) == {}
+
+
+def test_with_parts_only_the_doubts_of_the_fields_own_part_are_weighed():
+    tracks = [f"track-{n}" for n in range(1, MAX_OTHERS + 3)]
+    doubts = {"income-2": HATCHED} | {t: FAINT for t in tracks}
+    sheet = page({"income-2", "income-4"}, doubts, INCOME + tracks)
+    # too many other doubts to weigh in the batch...
+    assert settled(sheet) == {}
+
+    # ...but they are in another part of the state, whose marks never change the income
+    def part(field_id: str) -> str:
+        return field_id.split("-")[0]
+
+    found = settled_no_effect([sheet], {}, income, part)
+    assert found[f"{SOURCE}:income-2"] is True

@@ -7,8 +7,12 @@ income at that check (gaps there are read leniently: ``layouts/README.md``, Stel
 Drift rule reading 8). ``settled_no_effect`` settles such a doubt at the reader's best
 guess when the state built from the marks is the same, and valid, whichever way it is
 answered, and stays so however the batch's other open doubts are answered (so an
-answer given later cannot make it matter). Where the other doubts are too many to try
-every answer (``MAX_OTHERS``), nothing is settled.
+answer given later cannot make it matter). Given the parts of the state the marks make
+(``part``: marks of different parts never change each other's, as a leftover row and a
+track), only the doubts and marks of the field's own part are weighed, and the state is
+built of them alone: a faint mark in one track does not hold up an Income box's
+settling. Where the other doubts weighed are too many to try every answer
+(``MAX_OTHERS``), the doubt is asked.
 """
 
 from __future__ import annotations
@@ -23,11 +27,15 @@ MAX_OTHERS = 6  # other open doubts of a batch, at most, to try every answer to
 
 
 def settled_no_effect(
-    sheets: list[SheetReading], answers: Answers, build: Callable[[set[str]], object | None]
+    sheets: list[SheetReading],
+    answers: Answers,
+    build: Callable[[set[str]], object | None],
+    part: Callable[[str], str | None] | None = None,
 ) -> dict[str, bool]:
     """Answers (keyed ``SOURCE:FIELD``) for the open doubts of ``sheets`` whose answer
     changes nothing in ``build(marks)`` (the state the marked field ids make; None where
-    they make no valid state). Field ids must be unique across ``sheets``."""
+    they make no valid state), weighed within ``part(field)`` if given (None: a field of
+    no part, asked). Field ids must be unique across ``sheets``."""
     marks = set().union(*(marked(s, answers) for s in sheets))
     open_ = [
         (sheet, d.field)
@@ -37,12 +45,17 @@ def settled_no_effect(
         and answer_for(answers, sheet.source, d.field) is None
     ]
     fields = list(dict.fromkeys(f for _, f in open_))
-    if len(fields) - 1 > MAX_OTHERS:
-        return {}
     out: dict[str, bool] = {}
     for sheet, field in open_:
-        others = [f for f in fields if f != field]
-        if _no_effect(field, others, marks, build):
+        if part is None:
+            mine, others = marks, [f for f in fields if f != field]
+        else:
+            key = part(field)
+            if key is None:
+                continue
+            mine = {m for m in marks if part(m) == key}
+            others = [f for f in fields if f != field and part(f) == key]
+        if len(others) <= MAX_OTHERS and _no_effect(field, others, mine, build):
             out[f"{sheet.source}:{field}"] = best_guess(sheet.reading(field))
     return out
 

@@ -187,7 +187,7 @@ def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) ->
     from pnp.vision.track_rows import settled_rows
     from scoring.stellar_drift import layouts
     from scoring.stellar_drift.check import check
-    from scoring.stellar_drift.marks import choice_group, state_from_marks
+    from scoring.stellar_drift.marks import choice_group, state_from_marks, state_part
     from scoring.stellar_drift.problem import InvalidState
     from scoring.stellar_drift.state import StellarDriftState
 
@@ -208,7 +208,7 @@ def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) ->
         except InvalidState:
             return None
 
-    no_effect = settled_no_effect(sheets, answers, build)
+    no_effect = settled_no_effect(sheets, answers, build, state_part)
     settled |= no_effect
     answers = {**no_effect, **answers}
     out = _base("stellar-drift", sheets, answers)

@@ -48,6 +48,41 @@ def _classify(mark: str) -> tuple[str, dict[str, str]] | None:
     return None
 
 
+# The parts of the state each kind of mark makes: marks of different parts never change
+# each other's (``state_part``). A Captain Skill's round circles count only under the
+# chosen skill; the Round Tracker's boxes are counted all together.
+_PART_KEYS = {
+    "space": ("name",),
+    "track": ("track",),
+    "bonus_use": ("colour",),
+    "bonus": ("colour",),
+    "leftover": ("kind",),
+    "skill_round": (),
+    "skill": (),
+    "ability": ("ability",),
+    "tech": ("colour",),
+    "income": ("kind",),
+    "round": (),
+}
+_PART_OF = {"skill_round": "skill"}
+
+
+def state_part(mark: str) -> str | None:
+    """The part of the state a mark makes, for ``state_from_marks``: the marks of one part
+    change that part alone (a track's boxes its count, a leftover row its value, the
+    skills and their round circles the chosen skill and its rounds); None for an unknown
+    field.
+
+    >>> state_part("track-fuel-3"), state_part("skill-red-round-2"), state_part("skill-red")
+    ('track-fuel', 'skill', 'skill')
+    """
+    found = _classify(mark)
+    if found is None:
+        return None
+    kind, groups = found
+    return "-".join((_PART_OF.get(kind, kind), *(groups[k] for k in _PART_KEYS[kind])))
+
+
 def ordered_box(mark: str, tech: Tech | None = None) -> tuple[str, int] | None:
     """(row, box number) of a box whose row is checked in order from box 1; None for any
     other field. Track and Tech boxes (the rulebook: "check off the leftmost open box",
