@@ -212,3 +212,18 @@ def test_a_box_filled_once_one_way_lighter_than_the_strokes_is_a_fill_unasked(mo
     r, asked = read(seen, BOX)
     assert r.state == "filled" and not r.fill_strokes
     assert [d.field for d in asked] == [BOX.id]
+
+
+def test_an_even_tone_past_a_thin_fringe_is_a_hatching_only_if_dark_as_the_strokes():
+    """A hatching is gone over twice: an even, light tone past a fringe may be a dense
+    fill drawn a little large, and is left to the other tests (here: asked)."""
+    seen = page(12)
+    cover(seen, BOX, 0.8, np.float32(0.55))  # 0.75 of the strokes' darkness
+    r, asked = read(seen, BOX)
+    assert r.state == "filled" and not r.hatched
+    assert [d.field for d in asked] == [BOX.id]
+    seen = page(13)
+    cover(seen, BOX, 0.8, INK)
+    r, asked = read(seen, BOX)
+    assert r.state == "empty" and r.hatched
+    assert asked == []
