@@ -124,6 +124,18 @@ def test_a_lone_bubble_doubted_as_hatched_out_in_a_blank_other_row_is_asked():
         assert settled(sheet) == {}, row
 
 
+def test_a_lone_bubble_doubted_as_hatched_out_in_an_other_row_used_elsewhere_is_the_digit():
+    """A blank row used on one card is used on every card: its number must be there."""
+    for row in ("r3_other1", "end_other1_yours"):
+        more = {f"{row}_units_2": 0.9, "r2_other1_units_1": 0.8}
+        more |= {"r3_floor1_units_3": 0.8, "end_atalum_yours_units_1": 0.8}
+        sheet = page({}, {f"{row}_units_2": HATCHED}, **more)
+        assert settled(sheet) == {f"{row.replace('_', '-')}-units-2": True}, row
+    # used elsewhere in another row only: still asked
+    more = {"r3_other1_units_2": 0.9, "r3_floor1_units_3": 0.8, "r2_other2_units_1": 0.8}
+    assert settled(page({}, {"r3_other1_units_2": HATCHED}, **more)) == {}
+
+
 def test_a_minus_doubted_on_a_zero_is_settled_unmarked():
     """ "-0" is 0: the minus bubble of a number whose digits read 0 changes nothing."""
     for cause in (HATCHED, FAINT):

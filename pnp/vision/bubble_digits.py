@@ -28,11 +28,15 @@ Anything else (two real-looking fills, a correction as light as the fill) is ask
 A number in use (another number of its player column, round or end of game marked) has a
 units digit. So the one bubble marked in its units place is the number's, though the
 reader doubts it: as faint, or as inked past its circle (a fill, or hatched out? a
-correction would leave the place empty). Not in the Solo tracker's blank "other" rows,
-which may go unused while the round is played. On the 21 photo sets of session 16
-(seeds 8, 11, 13, 21, 22, 31-46) the bubbles so doubted as hatched out were all fills
-but in those rows: 68 right (28 on easy or normal pages), and 3 hatched out in an
-"other" row of a hard page (8 fills there).
+correction would leave the place empty). Not, when doubted as hatched out, in the Solo
+tracker's blank "other" rows, which may go unused while the round is played, unless the
+row is used in another round (``_row_used_elsewhere``): a row used on one card is used on
+every card. On the 21 photo sets of session 16 (seeds 8, 11, 13, 21, 22, 31-46) the
+bubbles so doubted as hatched out were all fills but in those rows: 68 right (28 on easy
+or normal pages), and 3 hatched out in an "other" row of a hard page (8 fills there). In
+session 18, on the same sets, of the lone units bubbles doubted so in "other" rows the 8
+in rows used in another round were fills (2 easy, 2 normal, 3 hard, 1 real), the 3 in
+rows used nowhere else hatched out.
 
 A minus on zero changes nothing. A signed number whose digits read 0 (every digit bubble
 marked is a 0, none of them doubted) is 0 whether or not its minus bubble is filled, so a
@@ -51,6 +55,7 @@ specks); no marked bubble there had less than 0.15 of its far half inked.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import numpy as np
@@ -89,7 +94,13 @@ def settled_digits(sheets: list[SheetReading], answers: Answers) -> dict[str, bo
             if (
                 place == "units"
                 and not others
-                and (cause == FAINT or (cause == HATCHED and not _write_in_row(number)))
+                and (
+                    cause == FAINT
+                    or (
+                        cause == HATCHED
+                        and (not _write_in_row(number) or _row_used_elsewhere(number, marks))
+                    )
+                )
                 and by_id[one].state == "filled"
                 and answer_for(answers, sheet.source, one) is None
                 and _in_use(number, marks)
@@ -151,6 +162,17 @@ def _write_in_row(number: str) -> bool:
 
     parts = number.split("-")
     return len(parts) > 1 and write_in_project(parts[1])
+
+
+def _row_used_elsewhere(number: str, marks: set[str]) -> bool:
+    """Whether the blank project row of ``number`` (``r3-other1``, ``end-other2-yours``)
+    has a bubble marked in another round: a row used on one card is used on every card
+    (``layouts/README.md``), so this round's number, and the game's end, must be there."""
+    project = number.split("-")[1]
+    return any(
+        re.match(rf"r\d+-{re.escape(project)}-", m) and not m.startswith(number + "-")
+        for m in marks
+    )
 
 
 def _in_use(number: str, marks: set[str]) -> bool:
