@@ -121,3 +121,28 @@ def test_a_single_stroke_run_in_with_a_light_band_is_asked_only_with_no_ink_past
 def test_the_box_beside_a_side_is_the_one_level_with_it():
     assert [g.id for g in beside(ROW[1], LEFT, ROW)] == ["track-0"]
     assert beside(ROW[0], LEFT, ROW) == []
+
+
+def across(spill: tuple[float, float, float, float], left_state: str = "filled") -> FieldReading:
+    """The middle box of a row, empty with ``spill`` past its sides (top, bottom, left,
+    right), doubted for ink just past two sides, as ``neighbours_tails`` leaves it."""
+    from pnp.vision.run_in import neighbours_tails
+
+    readings = [
+        FieldReading("track-0", left_state, 0.3, 1.0),
+        FieldReading("track-1", "empty", 0.0, 1.0, spill=spill),
+        FieldReading("track-2", "empty", 0.0, 1.0),
+    ]
+    return neighbours_tails(readings, ROW, {"track-1"})[1]
+
+
+def test_an_empty_box_inked_past_two_sides_by_its_filled_neighbours_tail_is_settled():
+    # the box before's stroke runs on into it across its left side, clipping its bottom
+    r = across((0.0, 0.12, 0.7, 0.0))
+    assert r.settled and r.state == "empty"
+
+
+def test_an_empty_box_inked_well_past_two_sides_or_by_no_filled_box_is_asked():
+    assert not across((0.0, 0.36, 0.7, 0.0)).settled  # a mark drawn across its outline
+    assert not across((0.0, 0.12, 0.7, 0.0), left_state="empty").settled  # whose ink?
+    assert not across((0.0, 0.15, 0.0, 0.16)).settled  # past sides with no box beside

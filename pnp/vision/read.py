@@ -109,6 +109,7 @@ FAINT = "faint"  # too little ink to call
 HATCHED = "hatched"  # a mark, or a mark hatched out (a correction)?
 # ...and where the place of its ink in the box settles it (``run_in``):
 RUN_IN = "run_in"  # a little ink run in across one side: its own mark, or a neighbour's?
+ACROSS = "across"  # an empty box inked just past two sides: a mark across its outline?
 
 
 @dataclass(frozen=True)
@@ -228,6 +229,7 @@ def doubts(
                         r.id,
                         "empty, but inked just past two sides: a mark across its outline?",
                         source,
+                        ACROSS,
                     )
                 )
         elif r.base_ink >= RAISED_BASE_INK and r.ink < NOISY_INK_SHARE * r.base_ink:
@@ -332,7 +334,7 @@ def settled_doubts(
     paper's noise where the page's own marks and paper are clearly apart, and what is
     still to ask."""
     from pnp.vision.page_gap import settle_by_gap
-    from pnp.vision.run_in import settle_run_ins, tails
+    from pnp.vision.run_in import neighbours_tails, settle_run_ins, tails
 
     kinds = {f.id: f.kind for f in fields}
     shapes = {f.id: f.shape for f in fields}
@@ -342,6 +344,10 @@ def settled_doubts(
     asked = {d.field for d in found} | unread
     if run_ins:
         readings = settle_run_ins(readings, fields, masks.ink, px_per_mm, run_ins)
+        found = doubts(readings, kinds, source, shapes)
+    across = {d.field for d in found if d.cause == ACROSS}
+    if across:
+        readings = neighbours_tails(readings, fields, across)
         found = doubts(readings, kinds, source, shapes)
     tail_doubts = [
         Doubt(i, "ink on its filled neighbour's side only: a mark, or its tail?", source)
