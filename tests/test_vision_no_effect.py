@@ -40,8 +40,15 @@ def income(marks: set[str]) -> int:
     return max((int(m.rsplit("-", 1)[1]) for m in marks if m.startswith("income-")), default=0)
 
 
-def settled(sheet: SheetReading, build=income, answers: dict | None = None) -> dict[str, bool]:
-    found = settled_no_effect([sheet], answers or {}, build)
+def one_part(field_id: str) -> str:
+    """Every field in one part of the state: every other doubt weighed."""
+    return "page"
+
+
+def settled(
+    sheet: SheetReading, build=income, answers: dict | None = None, part=one_part
+) -> dict[str, bool]:
+    found = settled_no_effect([sheet], answers or {}, build, part)
     return {k.removeprefix(f"{SOURCE}:"): v for k, v in found.items()}
 
 
@@ -113,12 +120,13 @@ def test_with_parts_only_the_doubts_of_the_fields_own_part_are_weighed():
     tracks = [f"track-{n}" for n in range(1, MAX_OTHERS + 3)]
     doubts = {"income-2": HATCHED} | {t: FAINT for t in tracks}
     sheet = page({"income-2", "income-4"}, doubts, INCOME + tracks)
-    # too many other doubts to weigh in the batch...
+    # too many other doubts to weigh, taken all in one part...
     assert settled(sheet) == {}
 
     # ...but they are in another part of the state, whose marks never change the income
     def part(field_id: str) -> str:
         return field_id.split("-")[0]
 
-    found = settled_no_effect([sheet], {}, income, part)
-    assert found[f"{SOURCE}:income-2"] is True
+    assert settled(sheet, part=part)["income-2"] is True
+    # a field of no part is asked
+    assert settled(sheet, part=lambda i: None) == {}

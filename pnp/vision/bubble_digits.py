@@ -117,12 +117,14 @@ def _zero_signs(
     digit bubble of the number marked is a 0, at least one is, and none is doubted."""
     from scoring.federation.bubbles import SIGN, digit_places
 
+    digits_of: dict[str, list[str]] = {}
+    for (number, _), ids in digit_places(marks).items():
+        digits_of.setdefault(number, []).extend(ids)
     out = []
     for sign in doubted:
         if not sign.endswith(f"-{SIGN}") or answer_for(answers, sheet.source, sign) is not None:
             continue
-        number = sign.removesuffix(f"-{SIGN}")
-        digits = [i for (n, _), ids in digit_places(marks).items() if n == number for i in ids]
+        digits = digits_of.get(sign.removesuffix(f"-{SIGN}"), [])
         if digits and all(i.endswith("-0") and i not in doubted for i in digits):
             out.append(sign)
     return out
@@ -160,19 +162,22 @@ def _write_in_row(number: str) -> bool:
     bubble there is no number that must be present."""
     from scoring.federation.sheet_fields import write_in_project
 
-    parts = number.split("-")
-    return len(parts) > 1 and write_in_project(parts[1])
+    return write_in_project(_row_of(number))
 
 
 def _row_used_elsewhere(number: str, marks: set[str]) -> bool:
     """Whether the blank project row of ``number`` (``r3-other1``, ``end-other2-yours``)
     has a bubble marked in another round: a row used on one card is used on every card
     (``layouts/README.md``), so this round's number, and the game's end, must be there."""
-    project = number.split("-")[1]
-    return any(
-        re.match(rf"r\d+-{re.escape(project)}-", m) and not m.startswith(number + "-")
-        for m in marks
-    )
+    row = re.compile(rf"r\d+-{re.escape(_row_of(number))}-")
+    return any(row.match(m) and not m.startswith(number + "-") for m in marks)
+
+
+def _row_of(number: str) -> str:
+    """The project row of a Solo tracker number (``r3-other1``, ``end-other2-yours``:
+    ``other1``, ``other2``), or "" for a number of no row."""
+    parts = number.split("-")
+    return parts[1] if len(parts) > 1 else ""
 
 
 def _in_use(number: str, marks: set[str]) -> bool:

@@ -6,13 +6,12 @@ filled or hatched out, leaves the count 0; an Income box below a clean check lea
 income at that check (gaps there are read leniently: ``layouts/README.md``, Stellar
 Drift rule reading 8). ``settled_no_effect`` settles such a doubt at the reader's best
 guess when the state built from the marks is the same, and valid, whichever way it is
-answered, and stays so however the batch's other open doubts are answered (so an
-answer given later cannot make it matter). Given the parts of the state the marks make
-(``part``: marks of different parts never change each other's, as a leftover row and a
-track), only the doubts and marks of the field's own part are weighed, and the state is
-built of them alone: a faint mark in one track does not hold up an Income box's
-settling. Where the other doubts weighed are too many to try every answer
-(``MAX_OTHERS``), the doubt is asked.
+answered, and stays so however the other open doubts of its part are answered (so an
+answer given later cannot make it matter). Only the doubts and marks of the field's own
+part of the state are weighed (``part``: marks of different parts never change each
+other's, as a leftover row and a track), and the state is built of them alone: a faint
+mark in one track does not hold up an Income box's settling. Where the other doubts
+weighed are too many to try every answer (``MAX_OTHERS``), the doubt is asked.
 """
 
 from __future__ import annotations
@@ -23,19 +22,19 @@ from itertools import product
 from pnp.vision.read import UNREAD_KINDS, SheetReading, best_guess
 from pnp.vision.states import Answers, answer_for, marked
 
-MAX_OTHERS = 6  # other open doubts of a batch, at most, to try every answer to
+MAX_OTHERS = 6  # other open doubts of a part, at most, to try every answer to
 
 
 def settled_no_effect(
     sheets: list[SheetReading],
     answers: Answers,
     build: Callable[[set[str]], object | None],
-    part: Callable[[str], str | None] | None = None,
+    part: Callable[[str], str | None],
 ) -> dict[str, bool]:
     """Answers (keyed ``SOURCE:FIELD``) for the open doubts of ``sheets`` whose answer
     changes nothing in ``build(marks)`` (the state the marked field ids make; None where
-    they make no valid state), weighed within ``part(field)`` if given (None: a field of
-    no part, asked). Field ids must be unique across ``sheets``."""
+    they make no valid state), weighed within ``part(field)`` (None: a field of no part,
+    asked). Field ids must be unique across ``sheets``."""
     marks = set().union(*(marked(s, answers) for s in sheets))
     open_ = [
         (sheet, d.field)
@@ -44,17 +43,14 @@ def settled_no_effect(
         if sheet.kinds.get(d.field, UNREAD_KINDS) not in UNREAD_KINDS
         and answer_for(answers, sheet.source, d.field) is None
     ]
-    fields = list(dict.fromkeys(f for _, f in open_))
+    part_of = {f: part(f) for f in marks | {f for _, f in open_}}
     out: dict[str, bool] = {}
     for sheet, field in open_:
-        if part is None:
-            mine, others = marks, [f for f in fields if f != field]
-        else:
-            key = part(field)
-            if key is None:
-                continue
-            mine = {m for m in marks if part(m) == key}
-            others = [f for f in fields if f != field and part(f) == key]
+        key = part_of[field]
+        if key is None:
+            continue
+        mine = {m for m in marks if part_of[m] == key}
+        others = list(dict.fromkeys(f for _, f in open_ if f != field and part_of[f] == key))
         if len(others) <= MAX_OTHERS and _no_effect(field, others, mine, build):
             out[f"{sheet.source}:{field}"] = best_guess(sheet.reading(field))
     return out

@@ -119,7 +119,7 @@ class Doubt:
     field: str
     reason: str
     source: str
-    cause: str = ""  # NOISE, FAINT or HATCHED where the page may settle it
+    cause: str = ""  # NOISE, FAINT, HATCHED, RUN_IN or ACROSS where the page may settle it
 
 
 @dataclass(frozen=True)

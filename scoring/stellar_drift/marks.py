@@ -48,23 +48,23 @@ def _classify(mark: str) -> tuple[str, dict[str, str]] | None:
     return None
 
 
-# The parts of the state each kind of mark makes: marks of different parts never change
-# each other's (``state_part``). A Captain Skill's round circles count only under the
-# chosen skill; the Round Tracker's boxes are counted all together.
-_PART_KEYS = {
-    "space": ("name",),
-    "track": ("track",),
-    "bonus_use": ("colour",),
-    "bonus": ("colour",),
-    "leftover": ("kind",),
-    "skill_round": (),
-    "skill": (),
-    "ability": ("ability",),
-    "tech": ("colour",),
-    "income": ("kind",),
-    "round": (),
+# The part of the state each kind of mark makes, and the groups of its field id that
+# name the part: marks of different parts never change each other's (``state_part``). A
+# Captain Skill's round circles count only under the chosen skill; the Round Tracker's
+# boxes are counted all together.
+_PARTS = {
+    "space": ("space", ("name",)),
+    "track": ("track", ("track",)),
+    "bonus_use": ("bonus_use", ("colour",)),
+    "bonus": ("bonus", ("colour",)),
+    "leftover": ("leftover", ("kind",)),
+    "skill_round": ("skill", ()),
+    "skill": ("skill", ()),
+    "ability": ("ability", ("ability",)),
+    "tech": ("tech", ("colour",)),
+    "income": ("income", ("kind",)),
+    "round": ("round", ()),
 }
-_PART_OF = {"skill_round": "skill"}
 
 
 def state_part(mark: str) -> str | None:
@@ -80,7 +80,8 @@ def state_part(mark: str) -> str | None:
     if found is None:
         return None
     kind, groups = found
-    return "-".join((_PART_OF.get(kind, kind), *(groups[k] for k in _PART_KEYS[kind])))
+    name, keys = _PARTS[kind]
+    return "-".join((name, *(groups[k] for k in keys)))
 
 
 def ordered_box(mark: str, tech: Tech | None = None) -> tuple[str, int] | None:
