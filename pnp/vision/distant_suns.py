@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import product
 from typing import Any
@@ -75,6 +75,11 @@ GLYPH_MARGIN = 0.03  # a symbol is certain when it leads the runner-up by this m
 # 138 are settled (no noise blob), the rest still asked.
 HEX_SURE_SCORE = 0.70
 HEX_SURE_CONFIDENCE = 0.9
+# A symbol read surely that leaves its hexes no legal shapes (a lone Rocket among
+# Lightning hexes: no Rocket shape, even less 2 hexes, is one hex) is read as a
+# neighbour's zone instead when that zone's symbol scores within ``SYMBOL_REPAIR_MARGIN``
+# of the best, and that one change, of all such changes, makes every run coverable.
+SYMBOL_REPAIR_MARGIN = 0.1
 # outlines
 EDGE_BAND_MM = 0.9  # look for a traced line this far either side of a hex line
 EDGE_INK = 0.25
@@ -84,6 +89,7 @@ EDGE_WINDOW_PX = 4
 UPGRADE_PENALTY = 0.6  # cost of explaining a missing hex by an Upgrade spent
 COVER_MARGIN = 0.8  # the best cover must beat the next by this much outline evidence
 MAX_COVERS = 200
+MAX_SPLIT_COMBOS = 4096  # splits of the runs the outline leaves open, tried together
 # Frontier values
 RING_COVERAGE = 0.56  # a circled value has ink all round its outer ring (24 sectors)
 CROSS_COVERAGE = 0.5  # a crossed one only along its four arms
@@ -303,6 +309,7 @@ class _Reader:
     def read(self) -> CosmosReading:
         tiles = self.read_tiles()
         hexes = self.read_hexes(tiles)
+        hexes = self.repair_symbols(hexes)
         zones, optimization = self.board(tiles, hexes)
         placed = self.partition(hexes)
         gained, used = self.read_upgrades(hexes, placed)
@@ -405,6 +412,51 @@ class _Reader:
                 round(conf, 3),
             )
             self.confidence[fid] = round(conf, 3)
+        return out
+
+    def repair_symbols(self, hexes: dict[Hex, HexRead]) -> dict[Hex, HexRead]:
+        """``hexes``, with the one symbol changed that alone makes legal shapes of runs
+        none can cover (``SYMBOL_REPAIR_MARGIN``); as read when no symbol is unsure, no
+        run is stuck, or not exactly one change helps."""
+        covered = {h: r for h, r in hexes.items() if r.covered}
+        if any(r.covered is None or len(r.candidates) > 1 for r in hexes.values()):
+            return hexes
+        zone_of = {h: r.zone for h, r in covered.items()}
+        stuck = self._stuck(zone_of)
+        if not stuck:
+            return hexes
+        helps = []
+        for h in sorted(stuck, key=lambda h: (h[1], h[0])):
+            scores = dict(self.hex_scores[h].ranked)
+            best = scores[self.zone_glyph[zone_of[h]]]
+            others = {zone_of[n] for n in neighbours(h) if n in zone_of} - {zone_of[h]}
+            for z in sorted(others):
+                if scores.get(self.zone_glyph[z], 0.0) < best - SYMBOL_REPAIR_MARGIN:
+                    continue
+                if not self._stuck(zone_of | {h: z}):
+                    helps.append((h, z))
+        if len(helps) != 1:
+            return hexes
+        (h, z), r = helps[0], hexes[helps[0][0]]
+        fid = f"hex-{hex_id(h)}"
+        scores = dict(self.hex_scores[h].ranked)
+        self.remarks.append(
+            f"{fid}: {z} (symbol read {r.zone} {scores[self.zone_glyph[r.zone]]:.2f}, "
+            f"{z} {scores[self.zone_glyph[z]]:.2f}), the only change that makes legal shapes"
+        )
+        self.confidence[fid] = 0.75
+        return hexes | {h: replace(r, zone=z, candidates=(z,), confidence=0.75)}
+
+    def _stuck(self, zone_of: dict[Hex, str]) -> set[Hex]:
+        """The hexes of the same-zone runs no set of their zone's shapes covers."""
+        by_zone: dict[str, set[Hex]] = {}
+        for h, z in zone_of.items():
+            by_zone.setdefault(z, set()).add(h)
+        out: set[Hex] = set()
+        for zid, cells in by_zone.items():
+            for run in _runs(cells):
+                if not self.covers(self._zone(zid), run):
+                    out |= run
         return out
 
     # --- board: zones and Optimization tiles ---------------------------------------
@@ -548,7 +600,9 @@ class _Reader:
     def cover_all(self, zone_of: dict[Hex, str], dry: bool):
         """Split every same-zone run into shapes; (total cost, shapes)."""
         total = 0.0
-        pieces: list[tuple[str, frozenset[Hex], int]] = []
+        # per run, its shapes, or (a split the outline leaves open) its index in open_runs
+        runs: list[list[tuple[str, frozenset[Hex], int]] | int] = []
+        open_runs: list[tuple[str, Zone, list]] = []  # (label, zone, covers)
         by_zone: dict[str, set[Hex]] = {}
         for h, z in zone_of.items():
             by_zone.setdefault(z, set()).add(h)
@@ -566,21 +620,75 @@ class _Reader:
                             f"{self.cosmos.rules.max_upgrades_per_turn} hexes each) covers "
                             "these hexes exactly",
                         )
-                        pieces.append((zid, frozenset(run), max(0, zone.size - len(run))))
+                        runs.append([(zid, frozenset(run), max(0, zone.size - len(run)))])
                     continue
                 covers.sort(key=lambda c: c[0])
                 cost, split = covers[0]
                 total += cost
-                if not dry:
-                    if len(covers) > 1 and covers[1][0] - cost < COVER_MARGIN:
-                        self.doubt(
-                            f"shape:{label}",
-                            f"{len(covers)} ways to split these {zone.name} hexes into "
-                            "shapes; the traced outline does not decide",
-                        )
-                    for piece in split:
-                        pieces.append((zid, piece, zone.size - len(piece)))
+                if dry:
+                    continue
+                if len(covers) > 1 and covers[1][0] - cost < COVER_MARGIN:
+                    runs.append(len(open_runs))
+                    open_runs.append((label, zone, covers))
+                else:
+                    runs.append([(zid, piece, zone.size - len(piece)) for piece in split])
+        splits = self._split_open_runs(
+            [p for r in runs if isinstance(r, list) for p in r], open_runs
+        )
+        pieces = [p for r in runs for p in (splits[r] if isinstance(r, int) else r)]
         return total, pieces
+
+    def _split_open_runs(self, pieces, open_runs) -> list[list[tuple[str, frozenset[Hex], int]]]:
+        """The shapes of each run whose traced outline does not decide its split, the
+        runs taken together: the one split of them that spends as many Upgrades as the
+        sheet's clearly checked boxes in a legal drawing order with ``pieces`` (the other
+        runs' shapes), when exactly one does; else each run's cheapest, asked about."""
+        used = self._clearly_used() if open_runs else None
+        fixed = sum(p[2] for p in pieces)
+        fits = []
+        if used is not None and math.prod(len(c) for _, _, c in open_runs) <= MAX_SPLIT_COMBOS:
+            for combo in product(*(covers for _, _, covers in open_runs)):
+                split = [
+                    [(zone.id, piece, zone.size - len(piece)) for piece in run_split]
+                    for (_, zone, _), (_, run_split) in zip(open_runs, combo, strict=True)
+                ]
+                extra = [p for run in split for p in run]
+                if fixed + sum(p[2] for p in extra) == used:
+                    fits.append((split, extra))
+            fits = [
+                (split, extra) for split, extra in fits if _legal_order(self.cosmos, pieces + extra)
+            ]
+        if len(fits) == 1:
+            for label, zone, _ in open_runs:
+                self.remarks.append(
+                    f"shape:{label}: the only split into {zone.name} shapes that spends the "
+                    f"{used} Upgrades checked in a legal drawing order"
+                )
+            return fits[0][0]
+        for label, zone, covers in open_runs:
+            self.doubt(
+                f"shape:{label}",
+                f"{len(covers)} ways to split these {zone.name} hexes into "
+                "shapes; the traced outline does not decide",
+            )
+        return [
+            [(zone.id, piece, zone.size - len(piece)) for piece in covers[0][1]]
+            for _, zone, covers in open_runs
+        ]
+
+    def _clearly_used(self) -> int | None:
+        """How many Upgrade boxes are checked, when every one is read clearly (a clear
+        mark or blank, nothing asked about it); else None."""
+        count = 0
+        for i in range(1, self.cosmos.upgrade_slots + 1):
+            fid = f"upgrade-{i}-used"
+            r = self.readings.get(fid)
+            if r is None or fid in self.doubted or r.state == "doubtful":
+                return None
+            if r.state == "filled" and r.ink >= SOLID_INK and fid not in self.answered:
+                return None  # a fill or a correction scribbled out
+            count += r.state == "filled"
+        return count
 
     def _zone(self, zid: str) -> Zone:
         return self.shapes.zone(zid)
@@ -653,7 +761,7 @@ class _Reader:
     def _checked(self, ids: list[str], expected: int) -> list[str] | None:
         """The checked ones among ``ids``; a solid or doubtful box is settled by
         ``expected`` (what the shapes say) when only one answer fits."""
-        sure, maybe = [], []
+        sure, maybe, faint = [], [], []
         for fid in ids:
             r = self.readings.get(fid)
             if r is None:
@@ -663,9 +771,19 @@ class _Reader:
                 sure.append(fid)
             elif r.state != "empty":
                 maybe.append(fid)
+            elif fid in self.doubted:
+                faint.append(fid)
+        need = expected - len(sure)
+        if faint and need == len(maybe) + len(faint):
+            # boxes read empty but asked about (a tick drawn across the outline) are
+            # checked when the shapes spend every one; never settled unchecked, since a
+            # correction scribbled out can pass for a sure mark
+            spend = f"the shapes spend {expected}"
+            self.remarks.append(f"{', '.join(faint)}: read as checked ({spend})")
+            self._settle(dict.fromkeys(maybe + faint, True))
+            return sorted(sure + maybe + faint, key=_index)
         if not maybe:
             return sorted(sure, key=_index)
-        need = expected - len(sure)
         if need == 0:
             self.remarks.append(f"{', '.join(maybe)}: read as unchecked (scribbled out?)")
             self._settle(dict.fromkeys(maybe, False))

@@ -1,0 +1,156 @@
+"""What the Cosmos reader settles by the placement rules rather than asks: a symbol that
+alone leaves its hexes no legal shapes, a split the traced outline leaves open, and an
+Upgrade box read empty that the shapes spend (pnp.vision.distant_suns)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.synth.marks import sheet_marks
+from pnp.synth.pen import build_page
+from pnp.synth.states import random_state
+from pnp.vision import glyph_match
+from pnp.vision.distant_suns import HexRead, _Reader
+from pnp.vision.fields import FieldReading
+from pnp.vision.rectify import READ_PX_PER_MM
+from pnp.vision.reference import common_map
+from scoring.distant_suns.hexgrid import hex_id, neighbours
+from scoring.distant_suns.layout import load_cosmos, load_shapes
+
+COSMOS, SHAPES = load_cosmos(), load_shapes()
+# A Lightning shape as drawn on the grid, and the hex beyond its last one
+LIGHTNING = [(3, 4), (4, 4), (4, 5), (5, 5), (5, 6)]
+
+
+@pytest.fixture(scope="module")
+def sheet_map():
+    (marks,) = sheet_marks("distant-suns", random_state("distant-suns", 3))
+    return common_map(build_page(marks).map.code)
+
+
+def _reader(sheet_map, readings=(), doubted=()):
+    return _Reader(
+        None, None, sheet_map, list(readings), READ_PX_PER_MM, None, COSMOS, SHAPES, (), doubted
+    )
+
+
+def _read_hexes(reader, zones: dict, scores: dict) -> dict:
+    """Hexes read covered with one symbol each (``zones``: hex -> zone id), matching
+    ``scores`` (hex -> {zone id: score}); no outline traced anywhere."""
+    glyph = {z.id: z.glyph for z in SHAPES.all_zones}
+    for h in zones:
+        assert f"hex-{hex_id(h)}" in {f.id for f in reader.map.fields}
+        ranked = sorted(((glyph[z], s) for z, s in scores[h].items()), key=lambda g: -g[1])
+        reader.hex_scores[h] = glyph_match.GlyphScores(tuple(ranked))
+        for n in neighbours(h):
+            reader._traced[min(h, n), max(h, n)] = 0.0
+    return {h: HexRead(h, 10.0, True, z, (z,), 1.0) for h, z in zones.items()}
+
+
+def test_a_lone_symbol_no_shape_fits_is_read_as_its_neighbours_when_that_alone_fits(sheet_map):
+    reader = _reader(sheet_map)
+    *body, last = LIGHTNING
+    zones = dict.fromkeys(body, "lightning") | {last: "rocket"}
+    scores = dict.fromkeys(body, {"lightning": 0.9, "rocket": 0.6})
+    hexes = _read_hexes(reader, zones, scores | {last: {"rocket": 0.78, "lightning": 0.74}})
+    repaired = reader.repair_symbols(hexes)
+    assert repaired[last].zone == "lightning" and repaired[last].candidates == ("lightning",)
+    assert all(repaired[h] == hexes[h] for h in body)
+    assert reader.confidence[f"hex-{hex_id(last)}"] == 0.75
+    assert any("the only change that makes legal shapes" in r for r in reader.remarks)
+
+
+def test_a_lone_symbol_is_kept_when_the_neighbours_symbol_scores_far_below(sheet_map):
+    reader = _reader(sheet_map)
+    *body, last = LIGHTNING
+    zones = dict.fromkeys(body, "lightning") | {last: "rocket"}
+    scores = dict.fromkeys(body, {"lightning": 0.9, "rocket": 0.6})
+    hexes = _read_hexes(reader, zones, scores | {last: {"rocket": 0.78, "lightning": 0.62}})
+    assert reader.repair_symbols(hexes) == hexes and not reader.remarks
+
+
+def test_a_lone_symbol_is_kept_when_two_changes_would_fit(sheet_map):
+    # beside the Lightning hexes and two Black Hole hexes: either zone makes legal shapes
+    reader = _reader(sheet_map)
+    *body, last = LIGHTNING
+    black = [(5, 7), (5, 8)]
+    zones = dict.fromkeys(body, "lightning") | dict.fromkeys(black, "black-hole")
+    zones[last] = "rocket"
+    scores = dict.fromkeys(body, {"lightning": 0.9}) | dict.fromkeys(black, {"black-hole": 0.9})
+    scores[last] = {"rocket": 0.78, "lightning": 0.74, "black-hole": 0.74}
+    hexes = _read_hexes(reader, zones, scores)
+    assert reader.repair_symbols(hexes) == hexes and not reader.remarks
+
+
+def _used_boxes(checked: int, slots: int = 6) -> list[FieldReading]:
+    return [
+        FieldReading(f"upgrade-{i}-used", "filled" if i <= checked else "empty", 0.3, 1.0)
+        for i in range(1, slots + 1)
+    ]
+
+
+# Shapes drawn before, spending nothing: from the Start, over three Upgrade spaces
+EARLIER = [
+    ("probe", frozenset({(1, 9), (2, 9)}), 0),
+    ("moon", frozenset({(1, 8), (2, 7), (2, 6)}), 0),
+    ("star", frozenset({(3, 6), (4, 5), (5, 4), (6, 4)}), 0),
+]
+
+
+def _open_satellite_run():
+    """Three Satellite hexes in a row beside the earlier shapes, that the outline leaves
+    open: whole, or 2 + 1 hexes (spending 1 + 2 Upgrades)."""
+    satellite = SHAPES.zone("satellite")
+    cells = [frozenset({(7, 4), (8, 4), (9, 4)}), frozenset({(7, 4), (8, 4)}), frozenset({(9, 4)})]
+    covers = [(1.0, [cells[0]]), (1.6, [cells[1], cells[2]])]
+    return [("q7r4 q8r4 q9r4", satellite, covers)]
+
+
+@pytest.mark.parametrize("checked,spends", [(0, [0]), (3, [1, 2])])
+def test_an_open_split_is_the_one_that_spends_the_upgrades_checked(sheet_map, checked, spends):
+    reader = _reader(sheet_map, _used_boxes(checked))
+    (pieces,) = reader._split_open_runs(EARLIER, _open_satellite_run())
+    assert sorted(p[2] for p in pieces) == spends
+    assert not reader.doubts
+    assert any("Upgrades checked" in r for r in reader.remarks)
+
+
+def test_an_open_split_is_asked_when_an_upgrade_box_is_asked(sheet_map):
+    reader = _reader(sheet_map, _used_boxes(3), doubted={"upgrade-4-used"})
+    (pieces,) = reader._split_open_runs(EARLIER, _open_satellite_run())
+    assert [p[2] for p in pieces] == [0]  # the outline's favourite, asked about
+    assert [d.field for d in reader.doubts] == ["shape:q7r4 q8r4 q9r4"]
+
+
+@pytest.mark.parametrize("checked,earlier", [(2, EARLIER), (3, EARLIER[:1])])
+def test_an_open_split_is_asked_when_no_legal_split_spends_the_upgrades_checked(
+    sheet_map, checked, earlier
+):
+    # 2 checked: no split spends 2; 3 checked with one Upgrade gained: 2 + 1 hexes
+    # would spend Upgrades not yet gained (and the shapes would not touch)
+    reader = _reader(sheet_map, _used_boxes(checked))
+    reader._split_open_runs(earlier, _open_satellite_run())
+    assert [d.field for d in reader.doubts] == ["shape:q7r4 q8r4 q9r4"]
+
+
+def _boxes(states: dict[int, str]) -> list[FieldReading]:
+    return [
+        FieldReading(f"upgrade-{i}-used", s, 0.3 if s == "filled" else 0.0, 1.0)
+        for i, s in states.items()
+    ]
+
+
+def test_an_asked_empty_upgrade_box_is_checked_when_the_shapes_spend_it(sheet_map):
+    reader = _reader(sheet_map, _boxes({1: "filled", 2: "filled", 3: "empty"}), {"upgrade-3-used"})
+    ids = ["upgrade-1-used", "upgrade-2-used", "upgrade-3-used"]
+    assert reader._checked(ids, 3) == ids
+    assert reader.settled == {"upgrade-3-used": True}
+
+
+def test_an_asked_empty_upgrade_box_is_never_settled_unchecked(sheet_map):
+    # the shapes spend what the sure boxes hold; a sure box may be a correction
+    # scribbled out, and the faint one the real mark: still asked
+    reader = _reader(sheet_map, _boxes({1: "filled", 2: "filled", 3: "empty"}), {"upgrade-3-used"})
+    ids = ["upgrade-1-used", "upgrade-2-used", "upgrade-3-used"]
+    assert reader._checked(ids, 2) == ids[:2]
+    assert reader.settled == {}
