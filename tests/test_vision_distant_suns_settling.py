@@ -154,3 +154,53 @@ def test_an_asked_empty_upgrade_box_is_never_settled_unchecked(sheet_map):
     ids = ["upgrade-1-used", "upgrade-2-used", "upgrade-3-used"]
     assert reader._checked(ids, 2) == ids[:2]
     assert reader.settled == {}
+
+
+def _state_reader(sheet_map, seed: int, unclear: str, used_boxes: int | None = None):
+    """A reader of a legal game's hexes (random_state ``seed``), every hex read with its
+    own symbol but ``unclear`` (a hex id), read neither covered nor empty; the used
+    Upgrade boxes checked as the game spends them (or ``used_boxes``); (reader, hexes)."""
+    from scoring.distant_suns.hexgrid import parse_hex_id
+
+    state = random_state("distant-suns", seed)
+    spent = sum(s["upgrades_used"] for s in state["shapes"])
+    reader = _reader(sheet_map, _used_boxes(spent if used_boxes is None else used_boxes))
+    zones = {parse_hex_id(h): s["zone"] for s in state["shapes"] for h in s["hexes"]}
+    hexes = _read_hexes(reader, zones, {h: {z: 0.9} for h, z in zones.items()})
+    h = parse_hex_id(unclear)
+    hexes[h] = HexRead(h, 5.0, None, candidates=("rocket", "moon"))
+    reader.doubt(f"hex-{unclear}", "ink that looks like no symbol: covered or not?")
+    return reader, hexes, zones
+
+
+def test_an_unclear_hex_is_covered_when_only_that_spends_the_upgrades_checked(sheet_map):
+    # seed 3's first shape: an Asteroid on q1r7 q2r7 q1r8; drop q2r7 and the Asteroid
+    # would spend one Upgrade more than the boxes checked
+    reader, hexes, zones = _state_reader(sheet_map, 3, "q2r7")
+    settled = reader.settle_unclear(hexes)
+    h = (2, 7)
+    assert settled[h].covered and settled[h].zone == zones[h] == "asteroid"
+    assert reader.settled == {"hex-q2r7": True} and not reader.doubts
+
+
+def test_an_unclear_hex_no_shape_can_take_is_not_covered(sheet_map):
+    # q0r7 lies beside the Asteroid: covered as one, the Asteroid would be 4 hexes
+    reader, hexes, zones = _state_reader(sheet_map, 3, "q0r7")
+    assert (0, 7) not in zones
+    settled = reader.settle_unclear(hexes)
+    assert settled[(0, 7)].covered is False
+    assert reader.settled == {"hex-q0r7": False} and not reader.doubts
+
+
+def test_an_unclear_hex_stays_asked_when_the_upgrade_boxes_are_not_clear(sheet_map):
+    reader, hexes, _ = _state_reader(sheet_map, 3, "q2r7")
+    reader.doubted = frozenset({"upgrade-1-used"})
+    assert reader.settle_unclear(hexes) == hexes
+    assert reader.settled == {} and [d.field for d in reader.doubts] == ["hex-q2r7"]
+
+
+def test_an_unclear_hex_stays_asked_when_no_reading_fits(sheet_map):
+    # one box checked more than the game spends: covered, the shapes spend one too few;
+    # not covered, the shapes have no legal drawing order: neither fits, nothing settled
+    reader, hexes, _ = _state_reader(sheet_map, 3, "q2r7", used_boxes=6)
+    assert reader.settle_unclear(hexes) == hexes and reader.settled == {}

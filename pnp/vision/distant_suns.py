@@ -80,6 +80,11 @@ HEX_SURE_CONFIDENCE = 0.9
 # neighbour's zone instead when that zone's symbol scores within ``SYMBOL_REPAIR_MARGIN``
 # of the best, and that one change, of all such changes, makes every run coverable.
 SYMBOL_REPAIR_MARGIN = 0.1
+# A hex whose ink looks like no symbol (or too little of one) is settled, covered with a
+# neighbouring hex's zone or not covered, when exactly one of those readings makes
+# shapes that spend the Upgrades checked in a legal drawing order; at most this many
+# such hexes on a page.
+UNCLEAR_MAX = 2
 # outlines
 EDGE_BAND_MM = 0.9  # look for a traced line this far either side of a hex line
 EDGE_INK = 0.25
@@ -310,6 +315,7 @@ class _Reader:
         tiles = self.read_tiles()
         hexes = self.read_hexes(tiles)
         hexes = self.repair_symbols(hexes)
+        hexes = self.settle_unclear(hexes)
         zones, optimization = self.board(tiles, hexes)
         placed = self.partition(hexes)
         gained, used = self.read_upgrades(hexes, placed)
@@ -447,13 +453,72 @@ class _Reader:
         self.confidence[fid] = 0.75
         return hexes | {h: replace(r, zone=z, candidates=(z,), confidence=0.75)}
 
+    def settle_unclear(self, hexes: dict[Hex, HexRead]) -> dict[Hex, HexRead]:
+        """``hexes``, with the hexes read neither covered nor empty (``UNCLEAR_MAX`` at
+        most) settled: uncovered, or covered with a neighbouring hex's zone, when exactly
+        one of those readings of them all ``_fits``; as read otherwise, or when a symbol
+        is unsure, an Upgrade box unclear or a person answered one of them."""
+        unclear = [h for h, r in hexes.items() if r.covered is None]
+        fids = [f"hex-{hex_id(h)}" for h in unclear]
+        if not unclear or len(unclear) > UNCLEAR_MAX or set(fids) & self.answered:
+            return hexes
+        if any(r.covered and len(r.candidates) > 1 for r in hexes.values()):
+            return hexes
+        used = self._clearly_used()
+        if used is None:
+            return hexes
+        zone_of = {h: r.zone for h, r in hexes.items() if r.covered}
+        options = [
+            [None, *sorted({zone_of[n] for n in neighbours(h) if n in zone_of})] for h in unclear
+        ]
+        fits = [
+            combo
+            for combo in product(*options)
+            if self._fits(zone_of | {h: z for h, z in zip(unclear, combo, strict=True) if z}, used)
+        ]
+        if len(fits) != 1:
+            return hexes
+        out = dict(hexes)
+        for h, fid, z in zip(unclear, fids, fits[0], strict=True):
+            how = f"covered, {z}" if z else "not covered"
+            self.remarks.append(
+                f"{fid}: {how}, the only reading of it that spends the {used} Upgrades "
+                "checked in legal shapes"
+            )
+            self.confidence[fid] = 0.75
+            self.settled[fid] = z is not None
+            out[h] = replace(hexes[h], covered=z is not None, zone=z, candidates=(z,) if z else ())
+        self.doubts = [d for d in self.doubts if d.field not in fids]
+        return out
+
+    def _fits(self, zone_of: dict[Hex, str], used: int) -> bool:
+        """Whether the covered hexes ``zone_of`` split into shapes that spend ``used``
+        Upgrades in a legal drawing order: each run as the traced outline splits it, or
+        (where it does not decide, ``COVER_MARGIN``) any way."""
+        per_run = []
+        for zid, cells in _by_zone(zone_of).items():
+            zone = self._zone(zid)
+            for run in _runs(cells):
+                covers = sorted(self.covers(zone, run), key=lambda c: c[0])
+                if not covers:
+                    return False
+                if len(covers) > 1 and covers[1][0] - covers[0][0] >= COVER_MARGIN:
+                    covers = covers[:1]
+                per_run.append(
+                    [[(zid, p, zone.size - len(p)) for p in split] for _, split in covers]
+                )
+        if math.prod(len(c) for c in per_run) > MAX_SPLIT_COMBOS:
+            return False
+        for combo in product(*per_run):
+            pieces = [p for run in combo for p in run]
+            if sum(p[2] for p in pieces) == used and _legal_order(self.cosmos, pieces):
+                return True
+        return False
+
     def _stuck(self, zone_of: dict[Hex, str]) -> set[Hex]:
         """The hexes of the same-zone runs no set of their zone's shapes covers."""
-        by_zone: dict[str, set[Hex]] = {}
-        for h, z in zone_of.items():
-            by_zone.setdefault(z, set()).add(h)
         out: set[Hex] = set()
-        for zid, cells in by_zone.items():
+        for zid, cells in _by_zone(zone_of).items():
             for run in _runs(cells):
                 if not self.covers(self._zone(zid), run):
                     out |= run
@@ -987,6 +1052,14 @@ def _index(fid: str) -> int:
 
 
 # --- geometry helpers ----------------------------------------------------------------
+
+
+def _by_zone(zone_of: dict[Hex, str]) -> dict[str, set[Hex]]:
+    """The hexes of each zone."""
+    out: dict[str, set[Hex]] = {}
+    for h, z in zone_of.items():
+        out.setdefault(z, set()).add(h)
+    return out
 
 
 def _runs(cells: set[Hex]) -> list[frozenset[Hex]]:
