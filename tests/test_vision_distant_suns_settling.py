@@ -82,9 +82,16 @@ def test_a_lone_symbol_is_kept_when_two_changes_would_fit(sheet_map):
     assert reader.repair_symbols(hexes) == hexes and not reader.remarks
 
 
-def _used_boxes(checked: int, slots: int = 6) -> list[FieldReading]:
+def _used_boxes(checked: int, solid=(), slots: int = 6) -> list[FieldReading]:
+    """Upgrade-used boxes, the first ``checked`` read filled: ticks, or solid (a fill or a
+    correction scribbled out) for the boxes in ``solid``."""
     return [
-        FieldReading(f"upgrade-{i}-used", "filled" if i <= checked else "empty", 0.3, 1.0)
+        FieldReading(
+            f"upgrade-{i}-used",
+            "filled" if i <= checked else "empty",
+            0.95 if i in solid else 0.3,
+            1.0,
+        )
         for i in range(1, slots + 1)
     ]
 
@@ -115,8 +122,17 @@ def test_an_open_split_is_the_one_that_spends_the_upgrades_checked(sheet_map, ch
     assert any("Upgrades checked" in r for r in reader.remarks)
 
 
-def test_an_open_split_is_asked_when_an_upgrade_box_is_asked(sheet_map):
-    reader = _reader(sheet_map, _used_boxes(3), doubted={"upgrade-4-used"})
+@pytest.mark.parametrize("solid,doubted", [((3,), ()), ((), ("upgrade-3-used",))])
+def test_an_open_split_is_the_one_the_unclear_boxes_allow(sheet_map, solid, doubted):
+    # two ticks and a box that may be a mark: 2 or 3 Upgrades spent, and only 2 + 1
+    # hexes spend one of those
+    reader = _reader(sheet_map, _used_boxes(3, solid), doubted=doubted)
+    (pieces,) = reader._split_open_runs(EARLIER, _open_satellite_run())
+    assert sorted(p[2] for p in pieces) == [1, 2] and not reader.doubts
+
+
+def test_an_open_split_is_asked_when_the_unclear_boxes_allow_either(sheet_map):
+    reader = _reader(sheet_map, _used_boxes(3, solid=(1, 2, 3)))  # 0 to 3 spent
     (pieces,) = reader._split_open_runs(EARLIER, _open_satellite_run())
     assert [p[2] for p in pieces] == [0]  # the outline's favourite, asked about
     assert [d.field for d in reader.doubts] == ["shape:q7r4 q8r4 q9r4"]
@@ -156,15 +172,17 @@ def test_an_asked_empty_upgrade_box_is_never_settled_unchecked(sheet_map):
     assert reader.settled == {}
 
 
-def _state_reader(sheet_map, seed: int, unclear: str, used_boxes: int | None = None):
+def _state_reader(sheet_map, seed: int, unclear: str, used_boxes=None, solid=()):
     """A reader of a legal game's hexes (random_state ``seed``), every hex read with its
     own symbol but ``unclear`` (a hex id), read neither covered nor empty; the used
-    Upgrade boxes checked as the game spends them (or ``used_boxes``); (reader, hexes)."""
+    Upgrade boxes checked as the game spends them (or ``used_boxes``), those in ``solid``
+    solid; (reader, hexes, the game's zone of each covered hex)."""
     from scoring.distant_suns.hexgrid import parse_hex_id
 
     state = random_state("distant-suns", seed)
     spent = sum(s["upgrades_used"] for s in state["shapes"])
-    reader = _reader(sheet_map, _used_boxes(spent if used_boxes is None else used_boxes))
+    checked = spent if used_boxes is None else used_boxes
+    reader = _reader(sheet_map, _used_boxes(checked, solid))
     zones = {parse_hex_id(h): s["zone"] for s in state["shapes"] for h in s["hexes"]}
     hexes = _read_hexes(reader, zones, {h: {z: 0.9} for h, z in zones.items()})
     h = parse_hex_id(unclear)
@@ -192,11 +210,22 @@ def test_an_unclear_hex_no_shape_can_take_is_not_covered(sheet_map):
     assert reader.settled == {"hex-q0r7": False} and not reader.doubts
 
 
-def test_an_unclear_hex_stays_asked_when_the_upgrade_boxes_are_not_clear(sheet_map):
-    reader, hexes, _ = _state_reader(sheet_map, 3, "q2r7")
-    reader.doubted = frozenset({"upgrade-1-used"})
+# Seed 5 draws a Satellite as q4r5 q4r6, spending an Upgrade; q4r4 would make it whole.
+@pytest.mark.parametrize("checked,covered", [(6, False), (5, True)])
+def test_an_unclear_hex_beside_a_shape_short_of_a_hex_follows_the_boxes(
+    sheet_map, checked, covered
+):
+    reader, hexes, _ = _state_reader(sheet_map, 5, "q4r4", used_boxes=checked)
+    settled = reader.settle_unclear(hexes)
+    assert settled[(4, 4)].covered is covered
+    assert reader.settled == {"hex-q4r4": covered} and not reader.doubts
+
+
+def test_an_unclear_hex_stays_asked_when_the_unclear_boxes_allow_either_reading(sheet_map):
+    # six boxes, one solid: 5 or 6 spent, and each reading of q4r4 spends one of those
+    reader, hexes, _ = _state_reader(sheet_map, 5, "q4r4", used_boxes=6, solid=(6,))
     assert reader.settle_unclear(hexes) == hexes
-    assert reader.settled == {} and [d.field for d in reader.doubts] == ["hex-q2r7"]
+    assert reader.settled == {} and [d.field for d in reader.doubts] == ["hex-q4r4"]
 
 
 def test_an_unclear_hex_stays_asked_when_no_reading_fits(sheet_map):

@@ -464,7 +464,7 @@ class _Reader:
             return hexes
         if any(r.covered and len(r.candidates) > 1 for r in hexes.values()):
             return hexes
-        used = self._clearly_used()
+        used = self._used_range()
         if used is None:
             return hexes
         zone_of = {h: r.zone for h, r in hexes.items() if r.covered}
@@ -482,8 +482,8 @@ class _Reader:
         for h, fid, z in zip(unclear, fids, fits[0], strict=True):
             how = f"covered, {z}" if z else "not covered"
             self.remarks.append(
-                f"{fid}: {how}, the only reading of it that spends the {used} Upgrades "
-                "checked in legal shapes"
+                f"{fid}: {how}, the only reading of it that makes legal shapes spending "
+                f"{_spend_text(used)}"
             )
             self.confidence[fid] = 0.75
             self.settled[fid] = z is not None
@@ -491,10 +491,11 @@ class _Reader:
         self.doubts = [d for d in self.doubts if d.field not in fids]
         return out
 
-    def _fits(self, zone_of: dict[Hex, str], used: int) -> bool:
-        """Whether the covered hexes ``zone_of`` split into shapes that spend ``used``
-        Upgrades in a legal drawing order: each run as the traced outline splits it, or
-        (where it does not decide, ``COVER_MARGIN``) any way."""
+    def _fits(self, zone_of: dict[Hex, str], used: tuple[int, int]) -> bool:
+        """Whether the covered hexes ``zone_of`` split into shapes that spend as many
+        Upgrades as ``used`` allows (fewest, most) in a legal drawing order: each run as
+        the traced outline splits it, or (where it does not decide, ``COVER_MARGIN``) any
+        way."""
         per_run = []
         for zid, cells in _by_zone(zone_of).items():
             zone = self._zone(zid)
@@ -511,7 +512,8 @@ class _Reader:
             return False
         for combo in product(*per_run):
             pieces = [p for run in combo for p in run]
-            if sum(p[2] for p in pieces) == used and _legal_order(self.cosmos, pieces):
+            spent = sum(p[2] for p in pieces)
+            if used[0] <= spent <= used[1] and _legal_order(self.cosmos, pieces):
                 return True
         return False
 
@@ -708,7 +710,7 @@ class _Reader:
         runs taken together: the one split of them that spends as many Upgrades as the
         sheet's clearly checked boxes in a legal drawing order with ``pieces`` (the other
         runs' shapes), when exactly one does; else each run's cheapest, asked about."""
-        used = self._clearly_used() if open_runs else None
+        used = self._used_range() if open_runs else None
         fixed = sum(p[2] for p in pieces)
         fits = []
         if used is not None and math.prod(len(c) for _, _, c in open_runs) <= MAX_SPLIT_COMBOS:
@@ -718,7 +720,7 @@ class _Reader:
                     for (_, zone, _), (_, run_split) in zip(open_runs, combo, strict=True)
                 ]
                 extra = [p for run in split for p in run]
-                if fixed + sum(p[2] for p in extra) == used:
+                if used[0] <= fixed + sum(p[2] for p in extra) <= used[1]:
                     fits.append((split, extra))
             fits = [
                 (split, extra) for split, extra in fits if _legal_order(self.cosmos, pieces + extra)
@@ -726,8 +728,8 @@ class _Reader:
         if len(fits) == 1:
             for label, zone, _ in open_runs:
                 self.remarks.append(
-                    f"shape:{label}: the only split into {zone.name} shapes that spends the "
-                    f"{used} Upgrades checked in a legal drawing order"
+                    f"shape:{label}: the only split into {zone.name} shapes spending "
+                    f"{_spend_text(used)} in a legal drawing order"
                 )
             return fits[0][0]
         for label, zone, covers in open_runs:
@@ -741,19 +743,27 @@ class _Reader:
             for _, zone, covers in open_runs
         ]
 
-    def _clearly_used(self) -> int | None:
-        """How many Upgrade boxes are checked, when every one is read clearly (a clear
-        mark or blank, nothing asked about it); else None."""
-        count = 0
+    def _used_range(self) -> tuple[int, int] | None:
+        """The fewest and most Upgrade boxes checked, as read: the clear marks, and as
+        many more as there are boxes a mark or not (solid: a fill or a correction
+        scribbled out; read doubtful, or asked about); None if a box is not on the map."""
+        sure = unclear = 0
         for i in range(1, self.cosmos.upgrade_slots + 1):
             fid = f"upgrade-{i}-used"
             r = self.readings.get(fid)
-            if r is None or fid in self.doubted or r.state == "doubtful":
+            if r is None:
                 return None
-            if r.state == "filled" and r.ink >= SOLID_INK and fid not in self.answered:
-                return None  # a fill or a correction scribbled out
-            count += r.state == "filled"
-        return count
+            if fid in self.answered:
+                sure += r.state == "filled"
+            elif (
+                r.state == "doubtful"
+                or fid in self.doubted
+                or (r.state == "filled" and r.ink >= SOLID_INK)
+            ):
+                unclear += 1
+            else:
+                sure += r.state == "filled"
+        return sure, sure + unclear
 
     def _zone(self, zid: str) -> Zone:
         return self.shapes.zone(zid)
@@ -1052,6 +1062,14 @@ def _index(fid: str) -> int:
 
 
 # --- geometry helpers ----------------------------------------------------------------
+
+
+def _spend_text(used: tuple[int, int]) -> str:
+    """What the Upgrade boxes allow spending, in words."""
+    lo, hi = used
+    if lo == hi:
+        return f"the {lo} Upgrades checked"
+    return f"{lo} to {hi} Upgrades, as the boxes checked and unclear allow"
 
 
 def _by_zone(zone_of: dict[Hex, str]) -> dict[str, set[Hex]]:
