@@ -233,3 +233,14 @@ def test_an_unclear_hex_stays_asked_when_no_reading_fits(sheet_map):
     # not covered, the shapes have no legal drawing order: neither fits, nothing settled
     reader, hexes, _ = _state_reader(sheet_map, 3, "q2r7", used_boxes=6)
     assert reader.settle_unclear(hexes) == hexes and reader.settled == {}
+
+
+def test_an_asked_marked_upgrade_box_is_checked_when_the_shapes_spend_it(sheet_map):
+    # read filled, but asked about (inked past its outline: hatched out?)
+    ids = ["upgrade-1-used", "upgrade-2-used"]
+    reader = _reader(sheet_map, _boxes({1: "filled", 2: "filled"}), {"upgrade-2-used"})
+    assert reader._checked(ids, 2) == ids
+    assert reader.settled == {"upgrade-2-used": True}
+    # the shapes spend one: never settled unchecked, still asked, read as it looks
+    reader = _reader(sheet_map, _boxes({1: "filled", 2: "filled"}), {"upgrade-2-used"})
+    assert reader._checked(ids, 1) == ids and reader.settled == {}

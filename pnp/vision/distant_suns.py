@@ -835,28 +835,39 @@ class _Reader:
 
     def _checked(self, ids: list[str], expected: int) -> list[str] | None:
         """The checked ones among ``ids``; a solid or doubtful box is settled by
-        ``expected`` (what the shapes say) when only one answer fits."""
-        sure, maybe, faint = [], [], []
+        ``expected`` (what the shapes say) when only one answer fits. A box the field
+        reader asks about is settled checked when the shapes need it with every other
+        unclear box, and never unchecked: a correction scribbled out can pass for a sure
+        mark (measured: a faint cross and a noisy fill would have been settled wrong)."""
+        sure, maybe, asked = [], [], []
         for fid in ids:
             r = self.readings.get(fid)
             if r is None:
                 continue
             self.confidence[fid] = r.confidence
-            if r.state == "filled" and (r.ink < SOLID_INK or fid in self.answered):
+            if r.state == "filled" and fid in self.answered:
+                sure.append(fid)
+            elif fid in self.doubted:
+                asked.append(fid)
+            elif r.state == "filled" and r.ink < SOLID_INK:
                 sure.append(fid)
             elif r.state != "empty":
                 maybe.append(fid)
-            elif fid in self.doubted:
-                faint.append(fid)
         need = expected - len(sure)
-        if faint and need == len(maybe) + len(faint):
-            # boxes read empty but asked about (a tick drawn across the outline) are
-            # checked when the shapes spend every one; never settled unchecked, since a
-            # correction scribbled out can pass for a sure mark
+        if asked and need == len(maybe) + len(asked):
             spend = f"the shapes spend {expected}"
-            self.remarks.append(f"{', '.join(faint)}: read as checked ({spend})")
-            self._settle(dict.fromkeys(maybe + faint, True))
-            return sorted(sure + maybe + faint, key=_index)
+            self.remarks.append(f"{', '.join(asked)}: read as checked ({spend})")
+            self._settle(dict.fromkeys(maybe + asked, True))
+            return sorted(sure + maybe + asked, key=_index)
+        # else a box asked about is taken as any other, never settled unchecked for
+        # the others' count alone: read filled (not solid), it counts as sure
+        for fid in asked:
+            r = self.readings[fid]
+            if r.state == "filled" and r.ink < SOLID_INK:
+                sure.append(fid)
+            elif r.state != "empty":
+                maybe.append(fid)
+        need = expected - len(sure)
         if not maybe:
             return sorted(sure, key=_index)
         if need == 0:
