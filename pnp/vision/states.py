@@ -184,10 +184,16 @@ def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) ->
     from pnp.vision.blacked_out import settled_spaces
     from pnp.vision.bubble_digits import settled_groups
     from pnp.vision.no_effect import settled_no_effect
+    from pnp.vision.one_of import settled_one_of
     from pnp.vision.track_rows import settled_rows
     from scoring.stellar_drift import layouts
     from scoring.stellar_drift.check import check
-    from scoring.stellar_drift.marks import choice_group, state_from_marks, state_part
+    from scoring.stellar_drift.marks import (
+        choice_group,
+        one_of_group,
+        state_from_marks,
+        state_part,
+    )
     from scoring.stellar_drift.problem import InvalidState
     from scoring.stellar_drift.state import StellarDriftState
 
@@ -195,6 +201,7 @@ def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) ->
         settled_rows(sheets, answers)
         | settled_groups(sheets, answers, choice_group)
         | settled_spaces(sheets, answers)
+        | settled_one_of(sheets, answers, one_of_group)
     )
     answers = {**settled, **answers}
     kinds = {s.code.sheet: s for s in sheets}

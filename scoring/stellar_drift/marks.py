@@ -125,6 +125,20 @@ def choice_group(mark: str) -> str | None:
     return mark.rsplit("-", 1)[0]
 
 
+def one_of_group(mark: str) -> str | None:
+    """The group of a box of which one alone may be checked (the four Abilities a
+    Repaired Sections Bonus box unlocks: "your choice of one"), or None for any other
+    field.
+
+    >>> one_of_group("bonus-red-use-bonus-fuel"), one_of_group("bonus-red")
+    ('bonus-red-use', None)
+    """
+    found = _classify(mark)
+    if found is None or found[0] != "bonus_use":
+        return None
+    return f"bonus-{found[1]['colour']}-use"
+
+
 def state_from_marks(
     marked_field_ids: Iterable[str],
     ship: Ship,
