@@ -244,3 +244,38 @@ def test_an_asked_marked_upgrade_box_is_checked_when_the_shapes_spend_it(sheet_m
     # the shapes spend one: never settled unchecked, still asked, read as it looks
     reader = _reader(sheet_map, _boxes({1: "filled", 2: "filled"}), {"upgrade-2-used"})
     assert reader._checked(ids, 1) == ids and reader.settled == {}
+
+
+def _board(sheet_map, tiles: dict, drawn: dict):
+    """``board`` of tile scores (tile -> [(zone id, score)]) and hexes drawn (hex -> zone)."""
+    glyph = {z.id: z.glyph for z in SHAPES.all_zones}
+    reader = _reader(sheet_map)
+    scores = {
+        t: glyph_match.GlyphScores(tuple((glyph[z], v) for z, v in ranked))
+        for t, ranked in tiles.items()
+    }
+    hexes = {h: HexRead(h, 10.0, True, z, (z,), 1.0) for h, z in drawn.items()}
+    return reader, reader.board(scores, hexes)[1]
+
+
+def test_a_tile_between_lookalikes_is_not_given_a_zone_another_tile_holds(sheet_map):
+    # the Orbit is drawn and surely the Upgrade tile's: the Black Hole tile, read Station
+    # or Orbit, faces the Station (taking the drawn Orbit lost the Upgrade tile's pairing)
+    tiles = {
+        "upgrade": [("orbit", 0.985), ("station", 0.92)],
+        "black_hole": [("station", 0.942), ("orbit", 0.915)],
+    }
+    reader, optimization = _board(sheet_map, tiles, {(3, 4): "orbit"})
+    assert optimization == {"orbit": "upgrade", "station": "black_hole"}
+    assert not [d for d in reader.doubts if d.field.startswith("score-tile")]
+
+
+def test_every_zone_drawn_faces_a_tile(sheet_map):
+    # read alone, the Treasure box is a Station (0.95) or an Orbit (0.94); only an Orbit
+    # is drawn, and some tile must face it
+    tiles = {
+        "alien": [("moon", 0.97)],
+        "treasure": [("station", 0.95), ("orbit", 0.94)],
+    }
+    reader, optimization = _board(sheet_map, tiles, {(3, 4): "orbit", (4, 4): "moon"})
+    assert optimization == {"moon": "alien", "orbit": "treasure"}

@@ -31,6 +31,7 @@ outline does not decide, are listed in ``doubtful``.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -531,43 +532,32 @@ class _Reader:
     def board(self, tiles, hexes: dict[Hex, HexRead]) -> tuple[list[str], dict[str, str]]:
         drawn = {h.zone for h in hexes.values() if h.covered and len(h.candidates) == 1}
         optimization: dict[str, str] = {}
-        lookalikes = {
-            tile: [k for k, v in s.ranked if v >= s.score - GLYPH_MARGIN and k in self.glyph_zone]
-            for tile, s in tiles.items()
-            if s is not None
-        }
-        # each tile is paired with its own zone: a symbol read surely in one box is not
-        # the symbol of another
-        sure = {
-            c[0]: t
-            for t, c in lookalikes.items()
-            if len(c) == 1 and tiles[t].score >= GLYPH_MIN_SCORE
-        }
+        close: dict[str, list[str]] = {}  # tile -> the symbols its box may hold
         for tile, s in tiles.items():
             fid = f"score-tile-{tile}-zone"
             if s is None:
                 self.confidence[fid] = 0.5
                 self.doubt(fid, f"no zone symbol drawn for the {tile} tile")
                 continue
-            close = lookalikes[tile]
-            if len(close) > 1:
-                # a symbol the hexes show settles a box between lookalikes
-                shown = [k for k in close if self.glyph_zone[k] in drawn]
-                if len(shown) == 1:
-                    close = shown
-                    self.remarks.append(f"{fid}: {shown[0]} chosen, the only lookalike drawn")
-            if len(close) > 1:
-                free = [k for k in close if k not in sure]
-                if len(free) == 1:
-                    close = free
-                    taken = ", ".join(f"{k} ({sure[k]})" for k in lookalikes[tile] if k in sure)
-                    self.remarks.append(f"{fid}: {free[0]} chosen, its lookalikes are {taken}")
-            if len(close) != 1 or s.score < GLYPH_MIN_SCORE:
+            close[tile] = [
+                k for k, v in s.ranked if v >= s.score - GLYPH_MARGIN and k in self.glyph_zone
+            ]
+        readable = {t: c for t, c in close.items() if tiles[t].score >= GLYPH_MIN_SCORE}
+        paired = self._pair_tiles(tiles, readable, drawn)
+        for tile, glyphs in close.items():
+            fid = f"score-tile-{tile}-zone"
+            s = tiles[tile]
+            if tile not in paired:
                 self.confidence[fid] = 0.5
-                self.doubt(fid, "zone symbol unclear", tuple(self.glyph_zone[k] for k in close))
+                self.doubt(fid, "zone symbol unclear", tuple(self.glyph_zone[k] for k in glyphs))
                 continue
+            if len(glyphs) > 1:
+                self.remarks.append(
+                    f"{fid}: {paired[tile]} chosen of {', '.join(glyphs)}: each tile faces its "
+                    "own zone, and every zone drawn faces one"
+                )
             self.confidence[fid] = round(0.5 + 0.5 * min(1.0, s.margin / (4 * GLYPH_MARGIN)), 3)
-            optimization[self.glyph_zone[close[0]]] = tile
+            optimization[self.glyph_zone[paired[tile]]] = tile
         black = self.shapes.black_hole.id
         zones = [z for z in optimization if z != black]
         for z in sorted(drawn - {black} - set(zones)):
@@ -580,6 +570,36 @@ class _Reader:
                 f"a game has {want}",
             )
         return zones, optimization
+
+    def _pair_tiles(self, tiles, close: dict[str, list[str]], drawn: set[str]) -> dict[str, str]:
+        """The symbol of each tile's box that the pairing decides (tile -> glyph): every
+        tile faces its own zone, and every zone drawn on the hexes (but the Black Hole)
+        faces a tile. Of the pairings of the symbols each box may hold that keep to both,
+        the one of the best total score decides each tile that no pairing within
+        ``GLYPH_MARGIN`` a box of it reads otherwise."""
+        names = sorted(close)
+        score = {t: dict(tiles[t].ranked) for t in names}
+        need = drawn - {self.shapes.black_hole.id}
+        unread = len(tiles) - len(names)  # boxes read blank or unclear face the rest
+        pairings = [
+            p
+            for p in product(*(close[t] for t in names))
+            if len(set(p)) == len(p) and len(need - {self.glyph_zone[g] for g in p}) <= unread
+        ]
+        if not pairings:  # a symbol misread somewhere: the boxes read surely, no two alike
+            sure = Counter(close[t][0] for t in names if len(close[t]) == 1)
+            return {t: close[t][0] for t in names if len(close[t]) == 1 and sure[close[t][0]] == 1}
+        total = {p: sum(score[t][g] for t, g in zip(names, p, strict=True)) for p in pairings}
+        best = max(pairings, key=total.__getitem__)
+        # another pairing is as likely unless the best leads it by GLYPH_MARGIN for each
+        # box it reads otherwise
+        near = [
+            p
+            for p in pairings
+            if total[best] - total[p]
+            < GLYPH_MARGIN * sum(a != b for a, b in zip(p, best, strict=True))
+        ]
+        return {t: best[i] for i, t in enumerate(names) if all(p[i] == best[i] for p in near)}
 
     # --- shapes ----------------------------------------------------------------------
 
