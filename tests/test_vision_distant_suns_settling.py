@@ -279,3 +279,19 @@ def test_every_zone_drawn_faces_a_tile(sheet_map):
     }
     reader, optimization = _board(sheet_map, tiles, {(3, 4): "orbit", (4, 4): "moon"})
     assert optimization == {"moon": "alien", "orbit": "treasure"}
+
+
+def test_a_lone_symbol_is_repaired_beside_symbols_unsure_between_lookalikes(sheet_map):
+    # elsewhere, a Black Hole pair whose second symbol may be an Asteroid's: either
+    # reading covers it, and no reading of it makes the lone Rocket a legal shape
+    reader = _reader(sheet_map)
+    *body, last = LIGHTNING
+    pair = [(9, 4), (10, 4)]
+    zones = dict.fromkeys(body, "lightning") | {last: "rocket"} | dict.fromkeys(pair, "black-hole")
+    scores = dict.fromkeys(body, {"lightning": 0.9}) | dict.fromkeys(pair, {"black-hole": 0.9})
+    scores[last] = {"rocket": 0.78, "lightning": 0.74}
+    hexes = _read_hexes(reader, zones, scores)
+    hexes[pair[1]] = HexRead(pair[1], 10.0, True, "black-hole", ("black-hole", "asteroid"), 0.6)
+    repaired = reader.repair_symbols(hexes)
+    assert repaired[last].zone == "lightning"
+    assert repaired[pair[1]] == hexes[pair[1]]  # left to the shapes' split

@@ -81,6 +81,7 @@ HEX_SURE_CONFIDENCE = 0.9
 # neighbour's zone instead when that zone's symbol scores within ``SYMBOL_REPAIR_MARGIN``
 # of the best, and that one change, of all such changes, makes every run coverable.
 SYMBOL_REPAIR_MARGIN = 0.1
+REPAIR_MAX_UNSURE = 3  # symbols unsure between lookalikes, at most, tried with a repair
 # A hex whose ink looks like no symbol (or too little of one) is settled, covered with a
 # neighbouring hex's zone or not covered, when exactly one of those readings makes
 # shapes that spend the Upgrades checked in a legal drawing order; at most this many
@@ -422,15 +423,25 @@ class _Reader:
         return out
 
     def repair_symbols(self, hexes: dict[Hex, HexRead]) -> dict[Hex, HexRead]:
-        """``hexes``, with the one symbol changed that alone makes legal shapes of runs
-        none can cover (``SYMBOL_REPAIR_MARGIN``); as read when no symbol is unsure, no
-        run is stuck, or not exactly one change helps."""
+        """``hexes``, with the one symbol read surely changed that alone makes legal
+        shapes of runs none can cover (``SYMBOL_REPAIR_MARGIN``), for some reading of
+        the unsure symbols (``REPAIR_MAX_UNSURE`` at most); as read when some reading
+        already covers every run, a hex is unclear, or not exactly one change helps."""
         covered = {h: r for h, r in hexes.items() if r.covered}
-        if any(r.covered is None or len(r.candidates) > 1 for r in hexes.values()):
+        unsure = [h for h, r in covered.items() if len(r.candidates) > 1]
+        if len(unsure) > REPAIR_MAX_UNSURE or any(r.covered is None for r in hexes.values()):
             return hexes
         zone_of = {h: r.zone for h, r in covered.items()}
-        stuck = self._stuck(zone_of)
-        if not stuck:
+        readings = [
+            dict(zip(unsure, c, strict=True))
+            for c in product(*(covered[h].candidates for h in unsure))
+        ]
+
+        def coverable(zones: dict[Hex, str]) -> bool:
+            return any(not self._stuck(zones | unsure_zones) for unsure_zones in readings)
+
+        stuck = self._stuck(zone_of) - set(unsure)
+        if not stuck or coverable(zone_of):
             return hexes
         helps = []
         for h in sorted(stuck, key=lambda h: (h[1], h[0])):
@@ -440,7 +451,7 @@ class _Reader:
             for z in sorted(others):
                 if scores.get(self.zone_glyph[z], 0.0) < best - SYMBOL_REPAIR_MARGIN:
                     continue
-                if not self._stuck(zone_of | {h: z}):
+                if coverable(zone_of | {h: z}):
                     helps.append((h, z))
         if len(helps) != 1:
             return hexes
