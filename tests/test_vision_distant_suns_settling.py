@@ -295,3 +295,38 @@ def test_a_lone_symbol_is_repaired_beside_symbols_unsure_between_lookalikes(shee
     repaired = reader.repair_symbols(hexes)
     assert repaired[last].zone == "lightning"
     assert repaired[pair[1]] == hexes[pair[1]]  # left to the shapes' split
+
+
+def _frontier_reader(sheet_map, arcs: dict[str, int], hatched=("frontier-q6r9-low",)):
+    """A reader whose Frontier q6r9 has both values marked, each read circled or crossed
+    by ``arcs`` (side -> its ink's longest arc of 24 sectors), the field reader asking
+    about ``hatched`` as a mark, or a mark hatched out."""
+    ids = [f"frontier-q6r9-{side}" for side in ("high", "low")]
+    reader = _reader(sheet_map, [FieldReading(i, "filled", 0.6, 1.0) for i in ids], hatched)
+    reader.hatched = frozenset(hatched)
+
+    def value_mark(f):
+        if not f.id.startswith("frontier-q6r9-"):
+            return "none", 0, 0.0
+        arc = arcs[f.id.rsplit("-", 1)[1]]
+        return ("circle" if arc > 12 else "cross"), arc, 0.1
+
+    reader._value_mark = value_mark
+    return reader
+
+
+def test_a_crossed_frontier_value_asked_as_hatched_out_is_marked(sheet_map):
+    reader = _frontier_reader(sheet_map, {"high": 24, "low": 3})
+    assert reader.read_frontiers({}) == {"q6r9": "high"}
+    assert reader.settled == {"frontier-q6r9-low": True}
+
+
+def test_a_frontier_value_pair_not_told_apart_leaves_the_hatched_doubt(sheet_map):
+    reader = _frontier_reader(sheet_map, {"high": 12, "low": 11})
+    reader.read_frontiers({})
+    assert reader.settled == {}
+    # a doubt of another kind (faint, noise) is not settled either
+    reader = _frontier_reader(sheet_map, {"high": 24, "low": 3}, hatched=())
+    reader.doubted = frozenset({"frontier-q6r9-low"})
+    reader.read_frontiers({})
+    assert reader.settled == {}

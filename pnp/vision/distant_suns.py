@@ -245,12 +245,15 @@ def read_cosmos(
     shapes: Shapes | None = None,
     answered: Collection[str] = (),
     doubted: Collection[str] = (),
+    hatched: Collection[str] = (),
 ) -> CosmosReading:
     """Read a flattened Cosmos sheet (common box, gray) into a DistantSunsState dict.
 
     ``answered`` names the fields of ``readings`` a person answered: their state stands,
     and no rule settles them otherwise. ``doubted`` names those the reader still asks
     about: Upgrade boxes are settled by the shapes only when no hex is among them.
+    ``hatched`` names those of them it asks about as a mark, or a mark hatched out: a
+    Frontier value is marked either way (crossed out, it is still marked).
 
     ``mask`` is :func:`pnp.vision.fields.added_ink` of ``flat``, ``sheet_map`` the
     map in common-box mm (:func:`pnp.vision.reference.common_map`) and ``readings``
@@ -268,6 +271,7 @@ def read_cosmos(
     reader = _Reader(
         flat, mask, sheet_map, readings, px_per_mm, blank, cosmos, shapes, answered, doubted
     )
+    reader.hatched = frozenset(hatched) & reader.doubted
     return reader.read()
 
 
@@ -305,6 +309,7 @@ class _Reader:
         self.settled: dict[str, bool] = {}
         self.answered = frozenset(answered)  # by a person: never settled otherwise
         self.doubted = frozenset(doubted) - self.answered  # still asked by the field reader
+        self.hatched: frozenset[str] = frozenset()  # of them: a mark, or hatched out?
         # a covered hex's match against the zones in play
         self.hex_scores: dict[Hex, glyph_match.GlyphScores] = {}
 
@@ -985,6 +990,8 @@ class _Reader:
                 marks[side], arc[side], arms[side] = self._value_mark(f)
             if len(marks) == 2 and all(m in ("circle", "cross", "unclear") for m in marks.values()):
                 marks = self._one_circled(hid, marks, arc, arms)
+                if "unclear" not in marks.values():
+                    self._settle_hatched([f"frontier-{hid}-{side}" for side in marks])
             circled = [s for s, m in marks.items() if m == "circle"]
             unclear = [s for s, m in marks.items() if m == "unclear"]
             for side in marks:
@@ -1000,6 +1007,15 @@ class _Reader:
             elif reached and not unclear:
                 self.doubt(f"frontier-{hid}-high", f"{hid} is reached but no value is circled")
         return out
+
+    def _settle_hatched(self, fids: list[str]) -> None:
+        """Frontier values of a pair told apart (one circled, one crossed out) that the
+        field reader asks about as a mark or a mark hatched out: marked either way."""
+        for fid in fids:
+            r = self.readings.get(fid)
+            if fid in self.hatched and r is not None and r.state == "filled":
+                self.settled[fid] = True
+                self.remarks.append(f"{fid}: marked, circled or crossed out alike")
 
     def _one_circled(
         self, hid: str, marks: dict[str, str], arc: dict[str, int], arms: dict[str, float]
