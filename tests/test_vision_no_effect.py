@@ -3,11 +3,11 @@ whose answer matters, now or once another doubt is answered, is asked."""
 
 from __future__ import annotations
 
-import numpy as np
+from sheet_readings import sheet_reading
 
 from pnp.vision.fields import FieldReading
 from pnp.vision.no_effect import MAX_OTHERS, settled_no_effect
-from pnp.vision.read import FAINT, HATCHED, Doubt, SheetReading
+from pnp.vision.read import FAINT, HATCHED, SheetReading
 
 SOURCE = "tracker.jpg"
 
@@ -15,21 +15,11 @@ SOURCE = "tracker.jpg"
 def page(filled: set[str], doubts: dict[str, str], ids: list[str]) -> SheetReading:
     """A page of the fields ``ids``, read filled where ``filled``, the reader doubting
     ``doubts`` (field -> cause)."""
-    return SheetReading(
-        source=SOURCE,
-        code=None,
-        readings=tuple(
-            FieldReading(i, "filled" if i in filled else "empty", 0.9 if i in filled else 0.0, 1.0)
-            for i in ids
-        ),
-        kinds={i: "box" for i in ids},
-        doubtful=tuple(Doubt(i, "?", SOURCE, c) for i, c in doubts.items()),
-        reprojection_mm=0.0,
-        markers=(),
-        px_per_mm=6.25,
-        timing={},
-        page=np.zeros((1, 1), np.uint8),
+    readings = tuple(
+        FieldReading(i, "filled" if i in filled else "empty", 0.9 if i in filled else 0.0, 1.0)
+        for i in ids
     )
+    return sheet_reading(SOURCE, readings, "box", doubts)
 
 
 INCOME = [f"income-{n}" for n in range(1, 7)]

@@ -3,11 +3,11 @@ doubted as hatched out beside one clean mark is taken back; anything else is ask
 
 from __future__ import annotations
 
-import numpy as np
+from sheet_readings import sheet_reading
 
 from pnp.vision.fields import FieldReading
 from pnp.vision.one_of import settled_one_of
-from pnp.vision.read import FAINT, HATCHED, Doubt, SheetReading
+from pnp.vision.read import FAINT, HATCHED, SheetReading
 from scoring.stellar_drift.marks import one_of_group
 
 SOURCE = "tracker.jpg"
@@ -24,18 +24,8 @@ def page(checked: set[int], doubts: dict[int, str] | None = None) -> SheetReadin
         state = "filled" if n in checked else "empty"
         return FieldReading(ids[n], state, 0.6 if n in checked else 0.0, 1.0)
 
-    return SheetReading(
-        source=SOURCE,
-        code=None,
-        readings=tuple(reading(n) for n in range(len(ids))),
-        kinds=dict.fromkeys(ids, "ability_box"),
-        doubtful=tuple(Doubt(ids[n], "?", SOURCE, c) for n, c in doubts.items()),
-        reprojection_mm=0.0,
-        markers=(),
-        px_per_mm=6.25,
-        timing={},
-        page=np.zeros((1, 1), np.uint8),
-    )
+    readings = tuple(reading(n) for n in range(len(ids)))
+    return sheet_reading(SOURCE, readings, "ability_box", {ids[n]: c for n, c in doubts.items()})
 
 
 def settled(sheet: SheetReading, answers: dict | None = None) -> dict[str, bool]:

@@ -3,7 +3,7 @@ doubted as a correction and the gap is plainly empty; asked otherwise."""
 
 from __future__ import annotations
 
-import numpy as np
+from sheet_readings import sheet_reading
 
 from pnp.vision.fields import FieldReading
 from pnp.vision.read import FAINT, HATCHED, Doubt, SheetReading
@@ -23,18 +23,8 @@ def page(checked: set[int], doubts: dict[int, str] | None = None) -> SheetReadin
             return FieldReading(f"{ROW}-{n}", "filled", 0.9, 1.0)
         return FieldReading(f"{ROW}-{n}", "doubtful" if n in doubts else "empty", 0.02, 0.6)
 
-    return SheetReading(
-        source=SOURCE,
-        code=None,
-        readings=tuple(reading(n) for n in range(1, 10)),
-        kinds={f"{ROW}-{n}": "tech_box" for n in range(1, 10)},
-        doubtful=tuple(Doubt(f"{ROW}-{n}", "?", SOURCE, c) for n, c in doubts.items()),
-        reprojection_mm=0.0,
-        markers=(),
-        px_per_mm=6.25,
-        timing={},
-        page=np.zeros((1, 1), np.uint8),
-    )
+    readings = tuple(reading(n) for n in range(1, 10))
+    return sheet_reading(SOURCE, readings, "tech_box", {f"{ROW}-{n}": c for n, c in doubts.items()})
 
 
 def settled(sheet: SheetReading, answers: dict | None = None) -> dict[str, bool]:

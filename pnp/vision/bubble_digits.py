@@ -61,7 +61,15 @@ from collections.abc import Callable
 import numpy as np
 
 from pnp.vision.read import FAINT, HATCHED, SheetReading
-from pnp.vision.states import Answers, Assembled, _field_doubts, _merge, answer_for, marked
+from pnp.vision.states import (
+    Answers,
+    Assembled,
+    _field_doubts,
+    _merge,
+    answer_for,
+    crowded_groups,
+    marked,
+)
 
 CLEAN_FILL_INK = 0.35  # a fill beside corrections: its circle at least this inked
 SOLID_FILL_INK = 0.5  # a fill beside specks...
@@ -144,13 +152,7 @@ def settled_groups(
     for sheet in sheets:
         by_id = {r.id: r for r in sheet.readings}
         doubted = {d.field: d.cause for d in sheet.doubtful}
-        groups: dict[str, list[str]] = {}
-        for i in sorted(marked(sheet, answers)):
-            if (group := group_of(i)) is not None:
-                groups.setdefault(group, []).append(i)
-        for ids in groups.values():
-            if len(ids) < 2 or any(answer_for(answers, sheet.source, i) is not None for i in ids):
-                continue
+        for ids in crowded_groups(sheet, answers, group_of):
             unmarked = _unmarked(sheet, ids, by_id, doubted) or _overrun(sheet, ids, doubted)
             out |= {f"{sheet.source}:{i}": False for i in unmarked}
     return out

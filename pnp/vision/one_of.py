@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pnp.vision.read import HATCHED, SheetReading
-from pnp.vision.states import Answers, answer_for, marked
+from pnp.vision.states import Answers, crowded_groups
 
 
 def settled_one_of(
@@ -27,13 +27,7 @@ def settled_one_of(
     out: dict[str, bool] = {}
     for sheet in sheets:
         doubted = {d.field: d.cause for d in sheet.doubtful}
-        groups: dict[str, list[str]] = {}
-        for i in sorted(marked(sheet, answers)):
-            if (group := group_of(i)) is not None:
-                groups.setdefault(group, []).append(i)
-        for ids in groups.values():
-            if len(ids) < 2 or any(answer_for(answers, sheet.source, i) is not None for i in ids):
-                continue
+        for ids in crowded_groups(sheet, answers, group_of):
             clean = [i for i in ids if i not in doubted]
             taken_back = [i for i in ids if doubted.get(i) == HATCHED]
             if len(clean) == 1 and len(clean) + len(taken_back) == len(ids):

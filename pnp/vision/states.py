@@ -17,7 +17,7 @@ mis-read never turns silently into a wrong score.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -134,6 +134,22 @@ def marked(sheet: SheetReading, answers: Answers) -> set[str]:
     return out
 
 
+def crowded_groups(
+    sheet: SheetReading, answers: Answers, group_of: Callable[[str], str | None]
+) -> list[list[str]]:
+    """The marked fields of groups of which one alone may be marked (``group_of``: field
+    id -> group, or None), for each group holding two marks or more, none answered."""
+    groups: dict[str, list[str]] = {}
+    for i in sorted(marked(sheet, answers)):
+        if (group := group_of(i)) is not None:
+            groups.setdefault(group, []).append(i)
+    return [
+        ids
+        for ids in groups.values()
+        if len(ids) > 1 and all(answer_for(answers, sheet.source, i) is None for i in ids)
+    ]
+
+
 def _open_doubts(sheet: SheetReading, answers: Answers) -> list[Doubt]:
     return [d for d in sheet.doubtful if answer_for(answers, d.source, d.field) is None]
 
@@ -183,6 +199,7 @@ SHIP_CHECKS = frozenset({"ship", "repaired", "section_bonus"})
 def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) -> Assembled:
     from pnp.vision.blacked_out import settled_spaces
     from pnp.vision.bubble_digits import settled_groups
+    from pnp.vision.locked import settled_locked
     from pnp.vision.no_effect import settled_no_effect
     from pnp.vision.one_of import settled_one_of
     from pnp.vision.track_rows import settled_rows
@@ -202,6 +219,7 @@ def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) ->
         | settled_groups(sheets, answers, choice_group)
         | settled_spaces(sheets, answers)
         | settled_one_of(sheets, answers, one_of_group)
+        | settled_locked(sheets, answers)
     )
     answers = {**settled, **answers}
     kinds = {s.code.sheet: s for s in sheets}

@@ -139,6 +139,34 @@ def one_of_group(mark: str) -> str | None:
     return f"bonus-{found[1]['colour']}-use"
 
 
+def prerequisite(mark: str, tracker: Tracker, tech: Tech) -> str | None:
+    """The mark that must be checked before ``mark`` can be: an Ability's padlock box
+    ("used, but never unlocked" otherwise, ``check``), a bonus Ability's Repaired
+    Sections Bonus box; None for any other field.
+
+    >>> from scoring.stellar_drift.layouts import load_tech, load_tracker
+    >>> tracker, tech = load_tracker(), load_tech()
+    >>> prerequisite("ability-g2-1", tracker, tech)
+    'tech-green-3'
+    >>> prerequisite("bonus-red-use-bonus-fuel", tracker, tech)
+    'bonus-red'
+    >>> prerequisite("tech-green-3", tracker, tech) is None
+    True
+    """
+    from scoring.stellar_drift.derive import unlocks
+
+    found = _classify(mark)
+    if found is None:
+        return None
+    kind, groups = found
+    if kind == "bonus_use":
+        return fields.bonus(groups["colour"])
+    if kind == "ability":
+        unlock = unlocks(tracker, tech).get(groups["ability"])
+        return None if unlock is None else unlock.mark
+    return None
+
+
 def state_from_marks(
     marked_field_ids: Iterable[str],
     ship: Ship,

@@ -1,0 +1,59 @@
+"""Stellar Drift Abilities that could not have been used: settled unchecked, not asked.
+
+An Ability is used only once unlocked: its padlock box on a Track or Tech row reached
+(``scoring.stellar_drift.check``: "used, but never unlocked"), a bonus Ability's
+Repaired Sections Bonus box checked. A box of one read marked that the reader asks about
+as a mark, or a mark hatched out (``read.HATCHED``), is hatched out when its
+prerequisite lies on the same page and is plainly not there: the padlock's row read with
+nothing asked about it, the padlock box and every box past it empty; the bonus box read
+empty, nothing asked.
+
+On the 21 photo sets (seeds 8, 11, 13, 21, 22, 31-46), read at 894859b: of the Tech
+Ability boxes asked about and read filled, 18 had a plainly locked Ability, every one a
+correction scribbled out in the truth (8 on easy pages, 5 hard, 5 real). Taken for any
+doubt first, it settled a faint Ability box on a hard page unchecked whose padlock box
+(in a row of boxes all asked about for the paper's noise) was a missed mark: the check
+that would have asked about that padlock box then had nothing to say.
+"""
+
+from __future__ import annotations
+
+from pnp.vision.read import HATCHED, SheetReading
+from pnp.vision.states import Answers, answer_for
+
+
+def settled_locked(sheets: list[SheetReading], answers: Answers) -> dict[str, bool]:
+    """Answers (keyed ``SOURCE:FIELD``) for the Ability boxes asked about as hatched out
+    whose prerequisite is plainly missing from their own page."""
+    out: dict[str, bool] = {}
+    for sheet in sheets:
+        out |= {f"{sheet.source}:{fid}": False for fid in _locked(sheet, answers)}
+    return out
+
+
+def _locked(sheet: SheetReading, answers: Answers) -> list[str]:
+    from scoring.stellar_drift.layouts import load_tech, load_tracker
+    from scoring.stellar_drift.marks import ordered_box, prerequisite
+
+    tracker, tech = load_tracker(), load_tech()
+    state = {r.id: r.state for r in sheet.readings}
+    asked = {d.field for d in sheet.doubtful}
+    hatched = {d.field for d in sheet.doubtful if d.cause == HATCHED}
+    open_ = {f for f in state if answer_for(answers, sheet.source, f) is None}
+    plain = {f for f, s in state.items() if s == "empty" and f not in asked and f in open_}
+    out = []
+    for fid in sorted(hatched & open_):
+        need = prerequisite(fid, tracker, tech)
+        if state[fid] != "filled" or need is None or need not in state:
+            continue  # not an Ability, or its prerequisite is on another page
+        place = ordered_box(need)
+        if place is None:
+            missing = {need}
+        else:
+            row = [i for i in state if (p := ordered_box(i)) and p[0] == place[0]]
+            if set(row) & asked:
+                continue  # the row is not read plainly
+            missing = {i for i in row if ordered_box(i)[1] >= place[1]}
+        if missing <= plain:
+            out.append(fid)
+    return out

@@ -1,0 +1,68 @@
+"""Stellar Drift Ability boxes asked about whose Ability was plainly never unlocked on
+their own page: settled unchecked; anything less plain is asked."""
+
+from __future__ import annotations
+
+from sheet_readings import sheet_reading
+
+from pnp.vision.fields import FieldReading
+from pnp.vision.locked import settled_locked
+from pnp.vision.read import FAINT, HATCHED, NOISE, SheetReading
+
+SOURCE = "tech.jpg"
+ABILITY = "ability-g2-1"  # unlocked by the green Tech row's box 3
+
+
+def page(green: set[int], doubts: dict[str, str] | None = None) -> SheetReading:
+    """A Tech page whose green row is read checked at ``green`` (boxes 1..9), Ability g2
+    read filled, the reader asking about ``doubts`` (field -> cause)."""
+    doubts = doubts if doubts is not None else {ABILITY: HATCHED}
+    rows = [
+        FieldReading(f"tech-green-{n}", "filled" if n in green else "empty", 0.3, 1.0)
+        for n in range(1, 10)
+    ]
+    readings = (*rows, FieldReading(ABILITY, "filled", 0.6, 1.0))
+    return sheet_reading(SOURCE, readings, "box", doubts)
+
+
+def settled(sheet: SheetReading, answers: dict | None = None) -> dict[str, bool]:
+    found = settled_locked([sheet], answers or {})
+    return {k.removeprefix(f"{SOURCE}:"): v for k, v in found.items()}
+
+
+def test_an_ability_asked_about_as_hatched_out_before_its_padlock_is_reached_is_unchecked():
+    assert settled(page({1, 2})) == {ABILITY: False}
+
+
+def test_an_ability_asked_about_for_noise_or_faintness_is_left_asked():
+    assert settled(page({1, 2}, {ABILITY: NOISE})) == {}
+    assert settled(page({1, 2}, {ABILITY: FAINT})) == {}
+
+
+def test_an_unlocked_ability_is_left_as_read():
+    assert settled(page({1, 2, 3})) == {}
+
+
+def test_a_padlock_row_with_a_doubt_or_a_mark_past_the_padlock_is_not_plain():
+    assert settled(page({1, 2}, {ABILITY: HATCHED, "tech-green-3": FAINT})) == {}
+    assert settled(page({1, 2}, {ABILITY: HATCHED, "tech-green-1": NOISE})) == {}
+    assert settled(page({1, 2, 5})) == {}  # a gap: something is misread
+
+
+def test_an_answered_ability_or_padlock_is_left_to_the_answer():
+    assert settled(page({1, 2}), {f"{SOURCE}:{ABILITY}": True}) == {}
+    assert settled(page({1, 2}), {f"{SOURCE}:tech-green-3": False}) == {}
+
+
+def test_a_bonus_ability_needs_its_bonus_box_checked():
+    use = "bonus-red-use-bonus-fuel"
+
+    def tracker(bonus: str) -> SheetReading:
+        readings = (
+            FieldReading("bonus-red", bonus, 0.3, 1.0),
+            FieldReading(use, "filled", 0.5, 1.0),
+        )
+        return sheet_reading(SOURCE, readings, "box", {use: HATCHED})
+
+    assert settled(tracker("empty")) == {use: False}
+    assert settled(tracker("filled")) == {}
