@@ -522,9 +522,7 @@ class _Reader:
                     return False
                 if len(covers) > 1 and covers[1][0] - covers[0][0] >= COVER_MARGIN:
                     covers = covers[:1]
-                per_run.append(
-                    [[(zid, p, zone.size - len(p)) for p in split] for _, split in covers]
-                )
+                per_run.append([_placed(zone, split) for _, split in covers])
         if math.prod(len(c) for c in per_run) > MAX_SPLIT_COMBOS:
             return False
         for combo in product(*per_run):
@@ -706,10 +704,7 @@ class _Reader:
         # per run, its shapes, or (a split the outline leaves open) its index in open_runs
         runs: list[list[tuple[str, frozenset[Hex], int]] | int] = []
         open_runs: list[tuple[str, Zone, list]] = []  # (label, zone, covers)
-        by_zone: dict[str, set[Hex]] = {}
-        for h, z in zone_of.items():
-            by_zone.setdefault(z, set()).add(h)
-        for zid, cells in sorted(by_zone.items()):
+        for zid, cells in sorted(_by_zone(zone_of).items()):
             zone = self._zone(zid)
             for run in _runs(cells):
                 covers = self.covers(zone, run)
@@ -734,7 +729,7 @@ class _Reader:
                     runs.append(len(open_runs))
                     open_runs.append((label, zone, covers))
                 else:
-                    runs.append([(zid, piece, zone.size - len(piece)) for piece in split])
+                    runs.append(_placed(zone, split))
         splits = self._split_open_runs(
             [p for r in runs if isinstance(r, list) for p in r], open_runs
         )
@@ -744,7 +739,7 @@ class _Reader:
     def _split_open_runs(self, pieces, open_runs) -> list[list[tuple[str, frozenset[Hex], int]]]:
         """The shapes of each run whose traced outline does not decide its split, the
         runs taken together: the one split of them that spends as many Upgrades as the
-        sheet's clearly checked boxes in a legal drawing order with ``pieces`` (the other
+        boxes allow (``_used_range``) in a legal drawing order with ``pieces`` (the other
         runs' shapes), when exactly one does; else each run's cheapest, asked about."""
         used = self._used_range() if open_runs else None
         fixed = sum(p[2] for p in pieces)
@@ -752,7 +747,7 @@ class _Reader:
         if used is not None and math.prod(len(c) for _, _, c in open_runs) <= MAX_SPLIT_COMBOS:
             for combo in product(*(covers for _, _, covers in open_runs)):
                 split = [
-                    [(zone.id, piece, zone.size - len(piece)) for piece in run_split]
+                    _placed(zone, run_split)
                     for (_, zone, _), (_, run_split) in zip(open_runs, combo, strict=True)
                 ]
                 extra = [p for run in split for p in run]
@@ -774,10 +769,7 @@ class _Reader:
                 f"{len(covers)} ways to split these {zone.name} hexes into "
                 "shapes; the traced outline does not decide",
             )
-        return [
-            [(zone.id, piece, zone.size - len(piece)) for piece in covers[0][1]]
-            for _, zone, covers in open_runs
-        ]
+        return [_placed(zone, covers[0][1]) for _, zone, covers in open_runs]
 
     def _used_range(self) -> tuple[int, int] | None:
         """The fewest and most Upgrade boxes checked, as read: the clear marks, and as
@@ -1128,6 +1120,11 @@ def _spend_text(used: tuple[int, int]) -> str:
     if lo == hi:
         return f"the {lo} Upgrades checked"
     return f"{lo} to {hi} Upgrades, as the boxes checked and unclear allow"
+
+
+def _placed(zone: Zone, split: list[frozenset[Hex]]) -> list[tuple[str, frozenset[Hex], int]]:
+    """The shapes of one split of a run: (zone, hexes, Upgrades spent) each."""
+    return [(zone.id, piece, zone.size - len(piece)) for piece in split]
 
 
 def _by_zone(zone_of: dict[Hex, str]) -> dict[str, set[Hex]]:
