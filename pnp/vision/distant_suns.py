@@ -35,7 +35,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from itertools import product
+from itertools import islice, product
 from typing import Any
 
 import cv2
@@ -84,8 +84,8 @@ SYMBOL_REPAIR_MARGIN = 0.1
 REPAIR_MAX_UNSURE = 3  # symbols unsure between lookalikes, at most, tried with a repair
 # A hex whose ink looks like no symbol (or too little of one) is settled, covered with a
 # neighbouring hex's zone or not covered, when exactly one of those readings makes
-# shapes that spend the Upgrades checked in a legal drawing order; at most this many
-# such hexes on a page.
+# shapes that spend what the Upgrade boxes allow (``_used_range``) in a legal drawing
+# order; at most this many such hexes on a page.
 UNCLEAR_MAX = 2
 # outlines
 EDGE_BAND_MM = 0.9  # look for a traced line this far either side of a hex line
@@ -269,9 +269,18 @@ def read_cosmos(
         c = sheet_map.code
         blank = reference_image(c.game, c.sheet, c.layout, px_per_mm)
     reader = _Reader(
-        flat, mask, sheet_map, readings, px_per_mm, blank, cosmos, shapes, answered, doubted
+        flat,
+        mask,
+        sheet_map,
+        readings,
+        px_per_mm,
+        blank,
+        cosmos,
+        shapes,
+        answered,
+        doubted,
+        hatched,
     )
-    reader.hatched = frozenset(hatched) & reader.doubted
     return reader.read()
 
 
@@ -288,7 +297,18 @@ def _shipped_shapes() -> Shapes:
 
 class _Reader:
     def __init__(
-        self, flat, mask, sheet_map, readings, px, blank, cosmos, shapes, answered=(), doubted=()
+        self,
+        flat,
+        mask,
+        sheet_map,
+        readings,
+        px,
+        blank,
+        cosmos,
+        shapes,
+        answered=(),
+        doubted=(),
+        hatched=(),
     ):
         self.flat, self.mask, self.map, self.px = flat, mask, sheet_map, px
         self.blank = blank
@@ -309,7 +329,7 @@ class _Reader:
         self.settled: dict[str, bool] = {}
         self.answered = frozenset(answered)  # by a person: never settled otherwise
         self.doubted = frozenset(doubted) - self.answered  # still asked by the field reader
-        self.hatched: frozenset[str] = frozenset()  # of them: a mark, or hatched out?
+        self.hatched = frozenset(hatched) & self.doubted  # of them: a mark, or hatched out?
         # a covered hex's match against the zones in play
         self.hex_scores: dict[Hex, glyph_match.GlyphScores] = {}
 
@@ -462,10 +482,10 @@ class _Reader:
             return hexes
         (h, z), r = helps[0], hexes[helps[0][0]]
         fid = f"hex-{hex_id(h)}"
-        scores = dict(self.hex_scores[h].ranked)
+        score = dict(self.hex_scores[h].ranked)
         self.remarks.append(
-            f"{fid}: {z} (symbol read {r.zone} {scores[self.zone_glyph[r.zone]]:.2f}, "
-            f"{z} {scores[self.zone_glyph[z]]:.2f}), the only change that makes legal shapes"
+            f"{fid}: {z} (symbol read {r.zone} {score[self.zone_glyph[r.zone]]:.2f}, "
+            f"{z} {score[self.zone_glyph[z]]:.2f}), the only change that makes legal shapes"
         )
         self.confidence[fid] = 0.75
         return hexes | {h: replace(r, zone=z, candidates=(z,), confidence=0.75)}
@@ -523,14 +543,21 @@ class _Reader:
                 if len(covers) > 1 and covers[1][0] - covers[0][0] >= COVER_MARGIN:
                     covers = covers[:1]
                 per_run.append([_placed(zone, split) for _, split in covers])
+        return next(self._legal_splits(per_run, [], used), None) is not None
+
+    def _legal_splits(self, per_run: list[list[list]], fixed: list, used: tuple[int, int]):
+        """The choices of one split for each run (``per_run``: each run's splits, as
+        ``_placed`` shapes) that, with the shapes ``fixed``, spend as many Upgrades as
+        ``used`` allows (fewest, most) in a legal drawing order; none when there are more
+        than ``MAX_SPLIT_COMBOS`` choices to try."""
         if math.prod(len(c) for c in per_run) > MAX_SPLIT_COMBOS:
-            return False
+            return
+        base = sum(p[2] for p in fixed)
         for combo in product(*per_run):
-            pieces = [p for run in combo for p in run]
-            spent = sum(p[2] for p in pieces)
-            if used[0] <= spent <= used[1] and _legal_order(self.cosmos, pieces):
-                return True
-        return False
+            extra = [p for run in combo for p in run]
+            spent = base + sum(p[2] for p in extra)
+            if used[0] <= spent <= used[1] and _legal_order(self.cosmos, fixed + extra):
+                yield list(combo)
 
     def _stuck(self, zone_of: dict[Hex, str]) -> set[Hex]:
         """The hexes of the same-zone runs no set of their zone's shapes covers."""
@@ -742,27 +769,19 @@ class _Reader:
         boxes allow (``_used_range``) in a legal drawing order with ``pieces`` (the other
         runs' shapes), when exactly one does; else each run's cheapest, asked about."""
         used = self._used_range() if open_runs else None
-        fixed = sum(p[2] for p in pieces)
         fits = []
-        if used is not None and math.prod(len(c) for _, _, c in open_runs) <= MAX_SPLIT_COMBOS:
-            for combo in product(*(covers for _, _, covers in open_runs)):
-                split = [
-                    _placed(zone, run_split)
-                    for (_, zone, _), (_, run_split) in zip(open_runs, combo, strict=True)
-                ]
-                extra = [p for run in split for p in run]
-                if used[0] <= fixed + sum(p[2] for p in extra) <= used[1]:
-                    fits.append((split, extra))
-            fits = [
-                (split, extra) for split, extra in fits if _legal_order(self.cosmos, pieces + extra)
+        if used is not None:
+            per_run = [
+                [_placed(zone, split) for _, split in covers] for _, zone, covers in open_runs
             ]
+            fits = list(islice(self._legal_splits(per_run, pieces, used), 2))
         if len(fits) == 1:
             for label, zone, _ in open_runs:
                 self.remarks.append(
                     f"shape:{label}: the only split into {zone.name} shapes spending "
                     f"{_spend_text(used)} in a legal drawing order"
                 )
-            return fits[0][0]
+            return fits[0]
         for label, zone, covers in open_runs:
             self.doubt(
                 f"shape:{label}",

@@ -35,25 +35,29 @@ def _locked(sheet: SheetReading, answers: Answers) -> list[str]:
     from scoring.stellar_drift.layouts import load_tech, load_tracker
     from scoring.stellar_drift.marks import ordered_box, prerequisite
 
-    tracker, tech = load_tracker(), load_tech()
     state = {r.id: r.state for r in sheet.readings}
-    asked = {d.field for d in sheet.doubtful}
     hatched = {d.field for d in sheet.doubtful if d.cause == HATCHED}
     open_ = {f for f in state if answer_for(answers, sheet.source, f) is None}
+    candidates = sorted(f for f in hatched & open_ if state[f] == "filled")
+    if not candidates:
+        return []
+    tracker, tech = load_tracker(), load_tech()
+    asked = {d.field for d in sheet.doubtful}
     plain = {f for f, s in state.items() if s == "empty" and f not in asked and f in open_}
+    place_of = {f: p for f in state if (p := ordered_box(f)) is not None}
     out = []
-    for fid in sorted(hatched & open_):
+    for fid in candidates:
         need = prerequisite(fid, tracker, tech)
-        if state[fid] != "filled" or need is None or need not in state:
+        if need is None or need not in state:
             continue  # not an Ability, or its prerequisite is on another page
-        place = ordered_box(need)
-        if place is None:
+        if need not in place_of:
             missing = {need}
         else:
-            row = [i for i in state if (p := ordered_box(i)) and p[0] == place[0]]
-            if set(row) & asked:
+            row, box = place_of[need]
+            in_row = {f for f, (r, _) in place_of.items() if r == row}
+            if in_row & asked:
                 continue  # the row is not read plainly
-            missing = {i for i in row if ordered_box(i)[1] >= place[1]}
+            missing = {f for f in in_row if place_of[f][1] >= box}
         if missing <= plain:
             out.append(fid)
     return out

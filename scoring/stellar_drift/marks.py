@@ -19,7 +19,7 @@ from collections.abc import Iterable
 
 from scoring.stellar_drift import fields
 from scoring.stellar_drift.check import check
-from scoring.stellar_drift.derive import sheet_order
+from scoring.stellar_drift.derive import sheet_order, unlocks
 from scoring.stellar_drift.layout import COLOURS, Ship, Tech, Tracker
 from scoring.stellar_drift.problem import InvalidState, Problem
 from scoring.stellar_drift.state import StellarDriftState
@@ -153,8 +153,6 @@ def prerequisite(mark: str, tracker: Tracker, tech: Tech) -> str | None:
     >>> prerequisite("tech-green-3", tracker, tech) is None
     True
     """
-    from scoring.stellar_drift.derive import unlocks
-
     found = _classify(mark)
     if found is None:
         return None
