@@ -214,6 +214,46 @@ def test_four_arms_is_one_for_a_right_angled_cross_and_near_zero_for_a_ring():
     assert four_arms(np.array([])) == 0.0
 
 
+def _ring_in_dots(image, x, y, r):
+    """A loop drawn tight on the value's printed circle, left in three short pieces a
+    quarter turn apart where the print hides the rest: it runs round no further than a
+    cross's arm, and its ink gathers at four places as a cross's does."""
+    for mid in (90, 180, 270):
+        cv2.ellipse(image, (round(x), round(y)), (round(r),) * 2, 0, mid - 12, mid + 12, 70, 3)
+
+
+def _short_cross(image, x, y, r):
+    """A cross whose arms show only past the printed value (0.7 to 1.5 of its radius)."""
+    for angle in (45, 135, 225, 315):
+        c, s = np.cos(np.radians(angle)), np.sin(np.radians(angle))
+        a = (round(x + 0.7 * r * c), round(y + 0.7 * r * s))
+        b = (round(x + 1.5 * r * c), round(y + 1.5 * r * s))
+        cv2.line(image, a, b, 70, 3)
+
+
+@pytest.mark.parametrize("circled", ["high", "low"])
+def test_a_ring_in_pieces_beside_a_short_cross_is_told_by_its_edges_facing_the_value(circled):
+    draw = {circled: _ring_in_dots}
+    hid, reading = _redrawn_frontier(
+        3, draw.get("high", _short_cross), draw.get("low", _short_cross)
+    )
+    assert reading.state["frontier"][hid] == circled
+    assert not [d for d in reading.doubtful if d.field.startswith(f"frontier-{hid}")]
+    assert "runs round the value" in " ".join(reading.remarks)
+
+
+def test_runs_round_is_near_one_for_a_ring_and_near_zero_for_arms_pointing_at_its_middle():
+    from pnp.vision.distant_suns import runs_round
+
+    ring, arms = np.zeros((81, 81), np.uint8), np.zeros((81, 81), np.uint8)
+    cv2.circle(ring, (40, 40), 20, 1, 3)
+    for a, b in (((14, 14), (30, 30)), ((66, 14), (50, 30)), ((14, 66), (30, 50))):
+        cv2.line(arms, a, b, 1, 3)
+    assert runs_round(ring, 40, 40, 20) > 0.9
+    assert runs_round(arms, 40, 40, 20) < 0.2
+    assert runs_round(np.zeros((81, 81), np.uint8), 40, 40, 20) == 0.0
+
+
 def test_two_crossed_values_of_a_reached_frontier_are_asked_not_guessed():
     hid, reading = _redrawn_frontier(3, _cross, _cross)
     assert f"frontier-{hid}-high" in {d.field for d in reading.doubtful}

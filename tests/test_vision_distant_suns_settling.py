@@ -312,6 +312,7 @@ def _frontier_reader(sheet_map, arcs: dict[str, int], hatched=("frontier-q6r9-lo
         return ("circle" if arc > 12 else "cross"), arc, 0.1
 
     reader._value_mark = value_mark
+    reader._facing = lambda f: 0.5  # the edges round both face their middles alike
     return reader
 
 
