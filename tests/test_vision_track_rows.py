@@ -59,6 +59,22 @@ def test_a_box_doubted_as_a_correction_before_a_clean_mark_is_a_mark():
     assert settled(page({1, 2, 3, 4}, {3: HATCHED, 4: FAINT})) == {}
 
 
+def test_a_box_read_marked_but_doubted_for_any_cause_before_a_clean_mark_is_a_mark():
+    from pnp.vision.read import NOISE, RUN_IN
+
+    for cause in (NOISE, RUN_IN, ""):
+        assert settled(page({1, 2, 3, 4}, {2: cause})) == {f"{ROW}-2": True}, cause
+
+
+def test_a_faint_box_is_a_mark_before_a_clean_mark_only_if_its_best_guess_is_a_mark():
+    sheet = page({1, 2, 4}, {3: FAINT})  # box 3 doubtful, too little ink to count
+    assert settled(sheet) == {}
+    inky = FieldReading(f"{ROW}-3", "doubtful", 0.04, 0.6)  # its best guess: a mark
+    readings = tuple(inky if r.id == inky.id else r for r in sheet.readings)
+    sheet = sheet_reading(SOURCE, readings, "tech_box", {inky.id: FAINT})
+    assert settled(sheet) == {f"{ROW}-3": True}
+
+
 def test_a_row_a_person_answered_is_left_to_the_answer():
     assert settled(page({1, 2, 5}, {5: HATCHED}), {f"{ROW}-3": True}) == {}
 

@@ -12,11 +12,16 @@ Tuned on the seed 8 and 11 photo sets (``python -m pnp.bench read``): of the 29 
 read with a gap, 12 are settled (all right) and 17 are still asked, 15 of them on hard
 pages.
 
-The other way round, a box doubted as a correction with every box before it marked and a
-clean mark past it is a mark: taken back, it would leave a gap the player went on past.
-On the 21 photo sets of session 16 (seeds 8, 11, 13, 21, 22, 31-46) 42 boxes were so,
-all marks (13 on easy or normal pages); with the Round Tracker and Income rows taken as
-rows too (``ordered_box``), 107 more, all marks (102 Round Tracker boxes, 5 Income).
+The other way round, a box read marked (the reader's best guess) but doubted, with every
+box before it marked and a clean mark past it, is a mark: taken back, it would leave a gap
+the player went on past, whatever the doubt (a mark hatched out, noisy paper, a faint
+mark, a neighbour's ink). On the 21 photo sets of session 16 (seeds 8, 11, 13, 21, 22,
+31-46) 42 boxes doubted as corrections were so, all marks (13 on easy or normal pages);
+with the Round Tracker and Income rows taken as rows too (``ordered_box``), 107 more, all
+marks (102 Round Tracker boxes, 5 Income). Doubted for other causes (session 20, the
+same sets read at fee91fa): 1,105 more, all marks (889 noisy and 72 faint on hard pages,
+120 noisy and 15 faint on real-mode ones, 9 on easy or normal pages); on the held-out
+seed 4242 set 75, all marks.
 """
 
 from __future__ import annotations
@@ -56,9 +61,9 @@ def settled_rows(sheets: list[SheetReading], answers: Answers) -> dict[str, bool
 
 
 def _kept(boxes: dict[int, str], marks: set[str], doubted: dict[str, str]) -> list[str]:
-    """The boxes of one row read marked but doubted as a correction that the row shows to
-    be marks: every box before each is marked and a box past it is marked cleanly (not
-    doubted). Taken back, it would leave a gap that the player went on past."""
+    """The boxes of one row read marked but doubted that the row shows to be marks: every
+    box before each is marked and a box past it is marked cleanly (not doubted). Taken
+    back, it would leave a gap that the player went on past."""
     checked = [n for n, i in boxes.items() if i in marks]
     clean = [n for n in checked if boxes[n] not in doubted]
     if not clean:
@@ -66,7 +71,7 @@ def _kept(boxes: dict[int, str], marks: set[str], doubted: dict[str, str]) -> li
     return [
         boxes[n]
         for n in checked
-        if doubted.get(boxes[n]) == HATCHED
+        if boxes[n] in doubted
         and n < max(clean)
         and all(boxes.get(k) in marks for k in range(1, n))
     ]
