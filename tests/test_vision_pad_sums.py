@@ -90,3 +90,30 @@ def test_doubts_no_reading_of_which_adds_up_are_asked():
     assert sum(state["players"][0]["values"].values()) == 171
     assert field in {d.field for d in a.doubtful}
     assert set(a.settled) == set(settled)
+
+
+def test_a_digit_place_read_with_two_fills_is_settled_by_the_sum():
+    """A second bubble of Game PP's units place read filled as cleanly as the first (a
+    correction gone over as hard as a fill): the units digit that makes the column add
+    up is the number's."""
+    import cv2
+
+    from pnp.vision.reference import common_map
+
+    state, sheet, settled = clean_page()
+    real = marked_digit(state, "game_pp", "units")
+    digit = int(real[-1])
+    extra = f"{real[:-1]}{(digit + 5) % 10}"
+    ink = sheet.ink.copy()
+    f, s = common_map(sheet.code).field(extra), sheet.px_per_mm
+    centre = (round(f.centre[0] * s), round(f.centre[1] * s))
+    cv2.circle(ink, centre, round(f.w / 2 * s), 1, -1)
+    readings = tuple(
+        replace(r, state="filled", ink=0.95) if r.id == extra else r for r in sheet.readings
+    )
+    (a,), _ = assemble([replace(sheet, readings=readings, ink=ink)])
+    assert a.state == state and not a.doubtful
+    assert {k: v for k, v in a.settled.items() if k not in settled} == {
+        f"pad.png:{real}": True,
+        f"pad.png:{extra}": False,
+    }

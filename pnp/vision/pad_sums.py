@@ -3,9 +3,11 @@
 A column's bubbled total is the sum of its categories (the pad: "Total"). Where the
 reader doubts a few of a column's bubbles, a player looking at the page reads each
 doubted bubble both ways and keeps the one reading under which every number of the
-column decodes and the total is the sum. If no reading adds up, or more than one
-does, the doubts are asked as before. A column with more than ``MAX_OPEN`` doubted
-bubbles is left to the person: one sum cannot vouch for that many guesses.
+column decodes and the total is the sum. A digit place read with two bubbles or more
+(a correction, a fill's tail) is read each way too: one of its bubbles, or none. If no
+reading adds up, or more than one does, the doubts are asked as before. A column with
+more than ``MAX_OPEN`` doubts open (a doubted bubble, or a crowded place) is left to
+the person: one sum cannot vouch for that many guesses.
 
 On the 21 photo sets of session 16 (seeds 8, 11, 13, 21, 22, 31-46) it settled 294
 bubbles that were asked, all rightly (41 of them on easy or normal pages).
@@ -25,7 +27,7 @@ def settled_sums(sheets: list[SheetReading], answers: Answers) -> dict[str, bool
     """Answers (keyed by each sheet's full source, as ``answer_for`` takes them first)
     for the doubted bubbles of score pad columns that only one reading makes add up."""
     from scoring.federation.score_pad import load_score_pad
-    from scoring.federation.sheet_fields import player_of
+    from scoring.federation.sheet_fields import crowded, player_of
 
     pad = load_score_pad()
     out: dict[str, bool] = {}
@@ -36,10 +38,17 @@ def settled_sums(sheets: list[SheetReading], answers: Answers) -> dict[str, bool
         doubted = {
             d.field for d in sheet.doubtful if answer_for(answers, sheet.source, d.field) is None
         }
+        places = [
+            ids
+            for _, ids in crowded(marks)
+            if all(answer_for(answers, sheet.source, i) is None for i in ids)
+        ]
         columns = {player_of(i) for i in marks | doubted} - {None}
         for n in sorted(columns):
-            open_ = sorted(i for i in doubted if player_of(i) == n)
-            if not open_ or len(open_) > MAX_OPEN:
+            own = [ids for ids in places if player_of(ids[0]) == n]
+            in_places = {i for ids in own for i in ids}
+            open_ = sorted(i for i in doubted | in_places if player_of(i) == n)
+            if not open_ or len(set(open_) - in_places) + len(own) > MAX_OPEN:
                 continue
             fits = [
                 combo
