@@ -66,3 +66,22 @@ def test_a_bonus_ability_needs_its_bonus_box_checked():
 
     assert settled(tracker("empty")) == {use: False}
     assert settled(tracker("filled")) == {}
+
+
+def test_a_padlock_box_asked_about_is_checked_when_its_ability_is_used_cleanly():
+    assert settled(page({1, 2}, {"tech-green-3": FAINT})) == {"tech-green-3": True}
+    assert settled(page({1, 2, 3}, {"tech-green-3": NOISE})) == {"tech-green-3": True}
+    # ...not when the Ability is asked about too, nor when a person answered the box
+    assert settled(page({1, 2}, {ABILITY: NOISE, "tech-green-3": FAINT})) == {}
+    answered = {f"{SOURCE}:tech-green-3": False}
+    assert settled(page({1, 2}, {"tech-green-3": FAINT}), answered) == {}
+
+
+def test_a_bonus_box_asked_about_is_checked_when_its_bonus_ability_is_used_cleanly():
+    use = "bonus-blue-use-bonus-tech"
+    readings = (
+        FieldReading("bonus-blue", "filled", 0.99, 1.0),
+        FieldReading(use, "filled", 0.5, 1.0),
+    )
+    sheet = sheet_reading(SOURCE, readings, "box", {"bonus-blue": HATCHED})
+    assert settled(sheet) == {"bonus-blue": True}
