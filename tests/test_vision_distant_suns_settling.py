@@ -297,13 +297,22 @@ def test_a_lone_symbol_is_repaired_beside_symbols_unsure_between_lookalikes(shee
     assert repaired[pair[1]] == hexes[pair[1]]  # left to the shapes' split
 
 
-def _frontier_reader(sheet_map, arcs: dict[str, int], hatched=("frontier-q6r9-low",)):
+def _frontier_reader(
+    sheet_map,
+    arcs: dict[str, int],
+    doubted=("frontier-q6r9-low",),
+    low="filled",
+    facing=(0.9, 0.4),
+):
     """A reader whose Frontier q6r9 has both values marked, each read circled or crossed
-    by ``arcs`` (side -> its ink's longest arc of 24 sectors), the field reader asking
-    about ``hatched`` as a mark, or a mark hatched out."""
-    ids = [f"frontier-q6r9-{side}" for side in ("high", "low")]
-    reader = _reader(sheet_map, [FieldReading(i, "filled", 0.6, 1.0) for i in ids], hatched)
-    reader.hatched = frozenset(hatched)
+    by ``arcs`` (side -> its ink's longest arc of 24 sectors), the low one read ``low``,
+    the field reader asking about ``doubted``; ``facing``: how much the edges of the
+    high and the low value's ink face their middles (``runs_round``)."""
+    readings = [
+        FieldReading("frontier-q6r9-high", "filled", 0.6, 1.0),
+        FieldReading("frontier-q6r9-low", low, 0.6 if low == "filled" else 0.03, 1.0),
+    ]
+    reader = _reader(sheet_map, readings, doubted)
 
     def value_mark(f):
         if not f.id.startswith("frontier-q6r9-"):
@@ -312,22 +321,27 @@ def _frontier_reader(sheet_map, arcs: dict[str, int], hatched=("frontier-q6r9-lo
         return ("circle" if arc > 12 else "cross"), arc, 0.1
 
     reader._value_mark = value_mark
-    reader._facing = lambda f: 0.5  # the edges round both face their middles alike
+    reader._facing = lambda f: facing[0 if f.id.endswith("-high") else 1]
     return reader
 
 
-def test_a_crossed_frontier_value_asked_as_hatched_out_is_marked(sheet_map):
+def test_a_crossed_frontier_value_read_filled_and_asked_about_is_marked(sheet_map):
+    # (whatever the field reader asked: hatched out? noise?)
     reader = _frontier_reader(sheet_map, {"high": 24, "low": 3})
     assert reader.read_frontiers({}) == {"q6r9": "high"}
     assert reader.settled == {"frontier-q6r9-low": True}
 
 
-def test_a_frontier_value_pair_not_told_apart_leaves_the_hatched_doubt(sheet_map):
-    reader = _frontier_reader(sheet_map, {"high": 12, "low": 11})
+def test_a_frontier_value_pair_not_told_apart_leaves_the_doubt(sheet_map):
+    reader = _frontier_reader(sheet_map, {"high": 12, "low": 11}, facing=(0.5, 0.5))
     reader.read_frontiers({})
     assert reader.settled == {}
-    # a doubt of another kind (faint, noise) is not settled either
-    reader = _frontier_reader(sheet_map, {"high": 24, "low": 3}, hatched=())
-    reader.doubted = frozenset({"frontier-q6r9-low"})
+    # ...and so does a value read doubtful (too faint to call), though the pair is told
+    reader = _frontier_reader(sheet_map, {"high": 24, "low": 3}, low="doubtful")
     reader.read_frontiers({})
     assert reader.settled == {}
+    # ...and a pair told apart by its arcs whose edges do not agree (a hard page's noise)
+    for facing in ((0.5, 0.5), (0.4, 0.9)):
+        reader = _frontier_reader(sheet_map, {"high": 24, "low": 3}, facing=facing)
+        assert reader.read_frontiers({}) == {"q6r9": "high"}
+        assert reader.settled == {}

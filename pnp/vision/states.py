@@ -23,7 +23,7 @@ from functools import cached_property
 from pathlib import Path
 
 from pnp.vision.photo_io import EXIT_DUPLICATE, EXIT_WRONG_GAME
-from pnp.vision.read import HATCHED, UNREAD_KINDS, Doubt, SheetReading, best_guess
+from pnp.vision.read import UNREAD_KINDS, Doubt, SheetReading, best_guess
 
 
 @dataclass(frozen=True)
@@ -320,7 +320,6 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
             blank,
             answered=answered,
             doubted=[d.field for d in sheet.doubtful],
-            hatched=[d.field for d in sheet.doubtful if d.cause == HATCHED],
         )
     except Exception as exc:  # a bug in the Cosmos reader must not stop the batch
         out.doubtful.append(
