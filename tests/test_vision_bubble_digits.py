@@ -71,9 +71,25 @@ def test_a_correction_beside_a_faint_fill_is_asked():
 
 def test_a_fill_doubted_as_hatched_beside_its_own_tail_is_asked():
     # units 2 filled large, doubted (inked past its circle); the ink of units 3 is that
-    # fill's tail, all on the side of units 2: no fill of its own beside a correction
+    # fill's tail, all on the side of units 2: a tail whether units 2 is a fill or a
+    # correction, read empty; units 2 is still asked (no fill of its own beside it)
     tail = inked([("p2-game_pp-units-2", 1.7, 0.0)])
-    assert settled(pad_page({2: 0.98, 3: 0.35}, tail, {2: HATCHED})) == {}
+    assert settled(pad_page({2: 0.98, 3: 0.35}, tail, {2: HATCHED})) == {
+        "p2-game_pp-units-3": False
+    }
+
+
+def test_a_lone_units_fill_doubted_as_hatched_once_its_tail_is_out_is_the_digit():
+    # ...and in a column in use (its total is bubbled), units 2 left alone in its place
+    # is the number's units digit: hatched out, the place would be empty
+    from dataclasses import replace
+
+    tail = inked([("p2-game_pp-units-2", 1.7, 0.0)])
+    sheet = replace(page({2: 0.98, 3: 0.35}, {2: HATCHED}, p2_total_units_5=0.9), ink=tail)
+    assert settled(replace(sheet, code=SCOREPAD)) == {
+        "p2-game_pp-units-3": False,
+        "p2-game_pp-units-2": True,
+    }
 
 
 def test_two_clean_fills_are_asked():
