@@ -1032,9 +1032,9 @@ class _Reader:
         mark hatched out? noise?): marked either way, where the edges of the circled
         one's ink also face its middle more, by ``ROUND_LEAD`` (``runs_round``): two
         measures agree. On the 21 photo sets and the held-out seed 4242 set (the Frontier
-        features of fee91fa) 4 pairs of some 7,900 were told apart wrongly, on hard and
-        real-mode pages; their edges told otherwise, or nothing, in all 4 (the right
-        ones: all but 2 agree)."""
+        features of fee91fa, /tmp/s20/frfeat*.jsonl) 4 of the 7,870 pairs told apart were
+        told wrongly, on hard and real-mode pages; the 3 of them whose edges were
+        measured had edges that disagreed or led by under 0.1."""
         fids = [f"frontier-{hid}-{side}" for side in marks]
         asked = [
             fid

@@ -19,9 +19,8 @@ mark, a neighbour's ink). On the 21 photo sets of session 16 (seeds 8, 11, 13, 2
 31-46) 42 boxes doubted as corrections were so, all marks (13 on easy or normal pages);
 with the Round Tracker and Income rows taken as rows too (``ordered_box``), 107 more, all
 marks (102 Round Tracker boxes, 5 Income). Doubted for other causes (session 20, the
-same sets read at fee91fa): 1,105 more, all marks (889 noisy and 72 faint on hard pages,
-120 noisy and 15 faint on real-mode ones, 9 on easy or normal pages); on the held-out
-seed 4242 set 75, all marks.
+same sets read at 4b9b9fc against 8ff2d3e): 1,105 more, all marks (961 on hard pages, 136
+real-mode, 8 easy or normal); on the held-out seed 4242 set 75, all marks.
 """
 
 from __future__ import annotations
