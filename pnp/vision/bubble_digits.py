@@ -95,13 +95,13 @@ def settled_digits(sheets: list[SheetReading], answers: Answers) -> dict[str, bo
         by_id = {r.id: r for r in sheet.readings}
         doubted = {d.field: d.cause for d in sheet.doubtful}
         marks = marked(sheet, answers)
+        unmarked: list[str] = []
         for _, ids in crowded(marks):
             if any(answer_for(answers, sheet.source, i) is not None for i in ids):
                 continue  # a person has looked at this place
-            unmarked = _unmarked(sheet, ids, by_id, doubted) or _overrun(sheet, ids, doubted)
-            out |= {f"{sheet.source}:{i}": False for i in unmarked}
-        # a place left with one bubble once a tail is taken out is read as one
-        marks -= {i.removeprefix(f"{sheet.source}:") for i, v in out.items() if v is False}
+            unmarked += _unmarked(sheet, ids, by_id, doubted) or _overrun(sheet, ids, doubted)
+        out |= {f"{sheet.source}:{i}": False for i in unmarked}
+        marks -= set(unmarked)  # a place left with one bubble is read as one
         for (number, place), ids in digit_places(marks).items():
             (one, *others) = ids
             cause = doubted.get(one)

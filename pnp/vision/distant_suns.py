@@ -1031,10 +1031,10 @@ class _Reader:
         the rule printed on the sheet) read filled that the field reader asks about (a
         mark hatched out? noise?): marked either way, where the edges of the circled
         one's ink also face its middle more, by ``ROUND_LEAD`` (``runs_round``): two
-        measures agree. On the 21 photo sets and the held-out seed 4242 set (the Frontier
-        features of fee91fa, /tmp/s20/frfeat*.jsonl) 4 of the 7,870 pairs told apart were
-        told wrongly, on hard and real-mode pages; the 3 of them whose edges were
-        measured had edges that disagreed or led by under 0.1."""
+        measures agree. On the 21 photo sets and the held-out seed 4242 set (measured at
+        fee91fa) 4 of the 7,870 pairs told apart were told wrongly, on hard and
+        real-mode pages; the 3 of them whose edges were measured had edges that
+        disagreed or led by under 0.1."""
         fids = [f"frontier-{hid}-{side}" for side in marks]
         asked = [
             fid
@@ -1043,9 +1043,8 @@ class _Reader:
         ]
         if not asked:
             return
-        top = next(side for side, m in marks.items() if m == "circle")
-        facing = {side: self._facing(self.fields[f"frontier-{hid}-{side}"]) for side in marks}
-        if facing[top] - facing["low" if top == "high" else "high"] < ROUND_LEAD:
+        facing = {m: self._facing(self.fields[f"frontier-{hid}-{s}"]) for s, m in marks.items()}
+        if facing["circle"] - facing["cross"] < ROUND_LEAD:
             return
         for fid in asked:
             self.settled[fid] = True
