@@ -279,16 +279,7 @@ def read_cosmos(
         c = sheet_map.code
         blank = reference_image(c.game, c.sheet, c.layout, px_per_mm)
     reader = _Reader(
-        flat,
-        mask,
-        sheet_map,
-        readings,
-        px_per_mm,
-        blank,
-        cosmos,
-        shapes,
-        answered,
-        doubted,
+        flat, mask, sheet_map, readings, px_per_mm, blank, cosmos, shapes, answered, doubted
     )
     return reader.read()
 
@@ -306,17 +297,7 @@ def _shipped_shapes() -> Shapes:
 
 class _Reader:
     def __init__(
-        self,
-        flat,
-        mask,
-        sheet_map,
-        readings,
-        px,
-        blank,
-        cosmos,
-        shapes,
-        answered=(),
-        doubted=(),
+        self, flat, mask, sheet_map, readings, px, blank, cosmos, shapes, answered=(), doubted=()
     ):
         self.flat, self.mask, self.map, self.px = flat, mask, sheet_map, px
         self.blank = blank
@@ -334,6 +315,7 @@ class _Reader:
         # (zone, run) -> ``covers``: the same runs come back for every reading of the
         # unsure symbols that ``partition`` tries
         self._covers: dict[tuple[str, frozenset[Hex]], list] = {}
+        self._facings: dict[str, float] = {}  # Frontier value id -> ``_facing``
         self.settled: dict[str, bool] = {}
         self.answered = frozenset(answered)  # by a person: never settled otherwise
         self.doubted = frozenset(doubted) - self.answered  # still asked by the field reader
@@ -1108,7 +1090,13 @@ class _Reader:
 
     def _facing(self, f: Field) -> float:
         """``runs_round`` of the ink on and round a Frontier value, out to
-        ``ROUND_REACH_MM`` past its circle."""
+        ``ROUND_REACH_MM`` past its circle (once a value: ``_one_circled`` and
+        ``_settle_marked`` may both ask)."""
+        if f.id not in self._facings:
+            self._facings[f.id] = self._runs_round(f)
+        return self._facings[f.id]
+
+    def _runs_round(self, f: Field) -> float:
         r = f.w / 2 + 0.2
         reach = r + ROUND_REACH_MM
         near = _despeckle(_crop_circle(self.mask, f.x, f.y, reach, self.px), self.px)
