@@ -20,6 +20,7 @@ BENCHES = {
     "ds-games": "pnp.bench.ds_games",
     "read": "pnp.bench.read",
     "states": "pnp.bench.states",
+    "train-noise": "pnp.bench.train_noise",
 }
 
 

@@ -1,0 +1,308 @@
+"""Settle fields doubted for noise or faint ink by a model learned from labelled photos.
+
+On a noisy page (a small page in the frame, high ISO, a hard shadow) the reader asks
+about every field whose ink it cannot tell from the paper's grain (``read.NOISE``) or
+that holds too little ink to call (``read.FAINT``), and the page's own gap between
+marks and paper (``page_gap``) settles only those that stand clear of it. What is left
+is judged the way a person judges it: against the field's own numbers (its ink at the
+raised and the base step, how much of it is covered, what lies past its outline), its
+size and shape, and the page around it (how inky the player's sure marks of its kind
+are, how grainy the sure empty fields, how much of the page is in doubt).
+
+``features`` lists those numbers, in a fixed order (``FEATURES``). The model is a
+gradient-boosted ensemble of small regression trees trained on them
+(``python -m pnp.bench train-noise``; sklearn's ``HistGradientBoostingClassifier``,
+used only to train) and stored as plain arrays in ``noise_model.json`` beside this
+module; ``Model.probability`` evaluates it with numpy alone. A doubted field is settled
+only where the model is sure (``SURE``: the probability of a mark at least that, or at
+most one minus it); every other doubt stays asked. A settled field keeps the model's
+certainty as its confidence.
+
+The model never takes a page's last question away (``settle_by_model`` keeps its least
+sure answer asked): a noisy page is where the reader misreads most, and its questions
+are what sends the player to look at it. On the 21 photo sets of session 21, clearing
+such pages left 4 of them with a field read wrong and nothing asked (a Frontier pair
+told wrongly, a track box and a score bubble misread, an Ability's faint slash missed).
+
+Two things the reader knows of ink are not left to the model (``_may_be_marked``): a
+field with less ink than a mark leaves on quiet paper (``fields.QUIET_FILLED_MIN``) is
+never settled marked, nor is a faint one with ink past its outline (``read.CLEAN_SPILL``):
+a sliver of a neighbour's mark comes in from outside (``page_gap`` holds both too). On
+the seed 39-46 sets this kept 7 of the 928 fields the model was sure were marked asked.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from pnp.sheetmap import Field
+from pnp.vision.fields import QUIET_FILLED_MIN, FieldReading
+from pnp.vision.read import CLEAN_SPILL, FAINT, NOISE
+
+MODEL_PATH = Path(__file__).with_name("noise_model.json")
+SURE = 0.999  # settle only at this probability of a mark, or of none
+
+FEATURES = (
+    "ink",  # share of the inside inked at the field's (raised) step
+    "base_ink",  # ...at the page's base step
+    "coverage",  # ink over the inside where ink can show
+    "beyond",  # share of the band past the outline inked
+    "spill_1",  # the bands past its sides, most inked first (0 where none: a circle)
+    "spill_2",
+    "spill_3",
+    "spill_4",
+    "step",  # the ink step used in it
+    "confidence",  # the reader's own
+    "filled",  # read filled (1), doubtful (0.5) or empty (0)
+    "faint",  # doubted as a faint mark (1) or for the paper's noise (0)
+    "circle",
+    "width_mm",
+    "height_mm",
+    "kind_marks",  # how many sure marks of its kind the page holds
+    "kind_mark_ink",  # their median ink (0: none)
+    "ink_to_marks",  # its ink over that median
+    "page_mark_ink",  # the median ink of every sure mark on the page
+    "paper_base_ink",  # the mean base-step ink of the page's sure empty fields
+    "paper_base_ink_90",  # ...and its 90th percentile
+    "asked_share",  # the share of the page's fields asked about
+    "page_step",  # the median ink step of the page
+)
+
+
+def features(
+    readings: list[FieldReading],
+    fields: list[Field],
+    asked: dict[str, str | None],
+    ids: list[str],
+) -> np.ndarray:
+    """(len(ids), len(FEATURES)) float64: the numbers the model judges each of ``ids``
+    by. ``asked``: every field asked about on the page, and why (the ``read`` cause)."""
+    by_id = {r.id: r for r in readings}
+    kinds = {f.id: f.kind for f in fields}
+    sure_marks: dict[str, list[float]] = {}
+    paper = []
+    for r in readings:
+        if r.id in asked:
+            continue
+        if r.state == "filled":
+            sure_marks.setdefault(kinds[r.id], []).append(r.ink)
+        elif r.state == "empty":
+            paper.append(r.base_ink)
+    all_marks = [v for inks in sure_marks.values() for v in inks]
+    page_mark = float(np.median(all_marks)) if all_marks else 0.0
+    paper_mean = float(np.mean(paper)) if paper else 0.0
+    paper_90 = float(np.percentile(paper, 90)) if paper else 0.0
+    asked_share = len(asked) / max(1, len(readings))
+    page_step = float(np.median([r.step for r in readings])) if readings else 0.0
+    geometry = {f.id: f for f in fields}
+    rows = []
+    for i in ids:
+        r, f = by_id[i], geometry[i]
+        marks = sure_marks.get(f.kind, [])
+        kind_ink = float(np.median(marks)) if marks else 0.0
+        spill = sorted(r.spill, reverse=True)[:4]
+        spill += [0.0] * (4 - len(spill))
+        rows.append(
+            [
+                r.ink,
+                r.base_ink,
+                r.coverage,
+                r.beyond,
+                *spill,
+                r.step,
+                r.confidence,
+                {"filled": 1.0, "doubtful": 0.5}.get(r.state, 0.0),
+                1.0 if asked.get(i) == FAINT else 0.0,
+                1.0 if f.shape == "circle" else 0.0,
+                f.w,
+                f.h,
+                float(len(marks)),
+                kind_ink,
+                r.ink / kind_ink if kind_ink else 0.0,
+                page_mark,
+                paper_mean,
+                paper_90,
+                asked_share,
+                page_step,
+            ]
+        )
+    return np.array(rows, np.float64).reshape(len(ids), len(FEATURES))
+
+
+class ModelError(ValueError):
+    """The stored model cannot be used (missing, malformed, or for other features)."""
+
+
+@dataclass(frozen=True)
+class Model:
+    """Trees as flat arrays: node -> feature, threshold (go left at or below it), left
+    and right child, leaf value; ``roots`` the first node of each tree. The log-odds of
+    a mark is ``baseline`` plus the leaf each tree sends the field to."""
+
+    baseline: float
+    roots: np.ndarray
+    feature: np.ndarray
+    threshold: np.ndarray
+    left: np.ndarray
+    right: np.ndarray
+    value: np.ndarray
+    leaf: np.ndarray
+    depth: int
+
+    def probability(self, x: np.ndarray) -> np.ndarray:
+        """The probability of a mark for each row of ``x`` (``features``)."""
+        if len(x) == 0:
+            return np.zeros(0)
+        n = len(x)
+        columns = np.ascontiguousarray(x.T).ravel()  # feature f of row i at f * n + i
+        node = np.repeat(self.roots, n)  # tree t's node for row i at t * n + i
+        rows = np.tile(np.arange(n), len(self.roots))
+        for _ in range(self.depth):
+            go_left = columns[self.feature[node] * n + rows] <= self.threshold[node]
+            node = np.where(go_left, self.left[node], self.right[node])  # a leaf stays
+            if self.leaf[node].all():
+                break
+        logit = self.baseline + self.value[node].reshape(len(self.roots), n).sum(axis=0)
+        return 1.0 / (1.0 + np.exp(-logit))
+
+    def to_json(self) -> dict:
+        return {
+            "features": list(FEATURES),
+            "baseline": self.baseline,
+            "roots": self.roots.tolist(),
+            "nodes": {
+                "feature": self.feature.tolist(),
+                "threshold": self.threshold.tolist(),
+                "left": self.left.tolist(),
+                "right": self.right.tolist(),
+                "value": self.value.tolist(),
+                "leaf": self.leaf.astype(int).tolist(),
+            },
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> Model:
+        """The model of ``to_json``; ModelError naming what is wrong."""
+        try:
+            if list(data["features"]) != list(FEATURES):
+                raise ModelError("it was trained on other features (train it again)")
+            n = data["nodes"]
+            feature = np.array(n["feature"], np.intp)
+            threshold = np.array(n["threshold"], np.float64)
+            left, right = np.array(n["left"], np.intp), np.array(n["right"], np.intp)
+            value = np.array(n["value"], np.float64)
+            leaf = np.array(n["leaf"], bool)
+            roots = np.array(data["roots"], np.intp)
+            baseline = float(data["baseline"])
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, ModelError):
+                raise
+            raise ModelError(f"malformed: {exc}") from None
+        size = len(feature)
+        if not all(len(a) == size for a in (threshold, left, right, value, leaf)):
+            raise ModelError("malformed: node arrays of different lengths")
+        inner = ~leaf
+        if size == 0 or not len(roots) or not math.isfinite(baseline):
+            raise ModelError("malformed: no trees")
+        for a, top in ((roots, size), (left[inner], size), (right[inner], size)):
+            if a.size and (a.min() < 0 or a.max() >= top):
+                raise ModelError("malformed: a node index out of range")
+        if inner.any() and (feature[inner].min() < 0 or feature[inner].max() >= len(FEATURES)):
+            raise ModelError("malformed: a feature index out of range")
+        # leaves point at themselves, so that every walk may take ``depth`` steps
+        left, right = np.where(leaf, np.arange(size), left), np.where(leaf, np.arange(size), right)
+        feature, threshold = np.where(leaf, 0, feature), np.where(leaf, 0.0, threshold)
+        depth = _depth(roots, left, right, leaf)
+        return cls(baseline, roots, feature, threshold, left, right, value, leaf, depth)
+
+
+def _depth(roots, left, right, leaf) -> int:
+    """The longest walk from a root to a leaf (ModelError on a cycle)."""
+    deepest = 0
+    for root in roots.tolist():
+        level, seen = [root], 0
+        while level:
+            inner = [i for i in level if not leaf[i]]
+            if not inner:
+                break
+            seen += 1
+            if seen > 64:
+                raise ModelError("malformed: a tree deeper than 64 (a cycle?)")
+            level = [int(c) for i in inner for c in (left[i], right[i])]
+        deepest = max(deepest, seen)
+    return deepest
+
+
+@cache
+def stored_model(path: Path = MODEL_PATH) -> Model:
+    """The model stored beside this module (read once)."""
+    try:
+        data = json.loads(path.read_text())
+    except OSError as exc:
+        raise ModelError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except json.JSONDecodeError as exc:
+        raise ModelError(f"{path}: not JSON: {exc}") from None
+    try:
+        return Model.from_json(data)
+    except ModelError as exc:
+        raise ModelError(f"{path}: {exc}") from None
+
+
+def asked_about(doubts: list, unread: set[str]) -> tuple[dict[str, str | None], list[str]]:
+    """(every field asked about or not read -> the doubt's cause, the fields among them
+    the model may settle: those doubted for noise or faint ink), from a page's
+    ``read.Doubt`` list and the ids of the fields the reader leaves to people."""
+    asked: dict[str, str | None] = dict.fromkeys(unread)
+    asked.update((d.field, d.cause) for d in doubts)
+    return asked, [d.field for d in doubts if d.cause in (NOISE, FAINT)]
+
+
+def _may_be_marked(r: FieldReading, cause: str | None) -> bool:
+    """Whether the reader's own rules of ink let ``r`` be settled marked at all."""
+    if r.ink < QUIET_FILLED_MIN:
+        return False
+    return not (cause == FAINT and any(v >= CLEAN_SPILL for v in r.spill))
+
+
+def settle_by_model(
+    readings: list[FieldReading],
+    fields: list[Field],
+    doubts: list,
+    unread: set[str],
+    model: Model | None = None,
+) -> list[FieldReading]:
+    """The readings, with each field asked about for noise or faint ink (``doubts``, a
+    page's ``read.Doubt`` list) read filled or empty and marked settled where the model
+    is ``SURE``; but never every question of the page (see above)."""
+    asked, candidates = asked_about(doubts, unread)
+    if not candidates:
+        return readings
+    model = model or stored_model()
+    p = model.probability(features(readings, fields, asked, candidates))
+    by_id = {r.id: r for r in readings}
+    decided = {}
+    for i, q in zip(candidates, p.tolist(), strict=True):
+        if (q >= SURE and _may_be_marked(by_id[i], asked[i])) or q <= 1 - SURE:
+            decided[i] = q
+    if len(decided) == len({d.field for d in doubts}):
+        # every question of the page: the least sure stays asked
+        del decided[min(decided, key=lambda i: abs(decided[i] - 0.5))]
+    if not decided:
+        return readings
+    return [
+        replace(
+            r,
+            state="filled" if decided[r.id] >= 0.5 else "empty",
+            confidence=round(max(decided[r.id], 1 - decided[r.id]), 4),
+            settled=True,
+        )
+        if r.id in decided
+        else r
+        for r in readings
+    ]
