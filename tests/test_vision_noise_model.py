@@ -194,15 +194,25 @@ def test_a_sliver_from_outside_or_less_ink_than_a_mark_is_never_settled_marked()
 
 
 def test_the_model_never_takes_a_pages_last_question_away():
-    pairs = [row(0, "filled", 0.3), row(1, "filled", 0.2), row(2, "filled", 0.4)]
-    fields, readings = zip(*pairs, strict=True)
-    doubts = [Doubt(f"b{n}", "noisy paper", "", NOISE) for n in range(3)]
-    # sure of a mark everywhere, and surest of the most inked
-    model = Model.from_json(stump(0.25, 7.0, 9.0) | {"baseline": 0.0})
-    out = settle_by_model(list(readings), list(fields), doubts, set(), model)
-    assert [r.settled for r in out] == [True, False, True]  # b1, the least sure, asked
-    more = [*doubts, Doubt("b9", "filled solid", "", HATCHED)]
-    pairs.append(row(9, "filled", 0.9))
-    fields, readings = zip(*pairs, strict=True)
-    out = settle_by_model(list(readings), list(fields), more, set(), model)
-    assert [r.settled for r in out] == [True, True, True, False]  # another question stays
+    from sheet_readings import sheet_reading
+
+    from pnp.vision.states import Assembled, keep_one_learned
+
+    def page(source: str):
+        rs = [row(n, "filled", 0.3)[1] for n in range(3)]
+        rs[1] = replace(rs[1], settled=True, learned=True, confidence=0.9991)
+        rs[2] = replace(rs[2], state="empty", settled=True, learned=True, confidence=0.9999)
+        return sheet_reading(source, tuple(rs), "track_box", {})
+
+    quiet, asked, answered, noted = page("a.jpg"), page("b.jpg"), page("c.jpg"), page("d.jpg")
+    a = Assembled("stellar-drift", {}, [quiet, asked, answered])
+    a.doubtful.append(Doubt("b0", "faint mark", "b.jpg"))
+    keep_one_learned(a, {"c.jpg:b0": True})
+    kept = [(d.source, d.field) for d in a.doubtful]
+    # the least sure the model settled; a page asked or answered already is left alone
+    assert kept == [("b.jpg", "b0"), ("a.jpg", "b1")]
+    assert "99.91% sure" in a.doubtful[1].reason
+    # a note on the state (a sheet missing from the batch) points at none of its fields
+    b = Assembled("stellar-drift", None, [noted], notes=["no ship sheet in the batch"])
+    keep_one_learned(b, {})
+    assert [(d.source, d.field) for d in b.doubtful] == [("d.jpg", "b1")]

@@ -18,11 +18,13 @@ only where the model is sure (``SURE``: the probability of a mark at least that,
 most one minus it); every other doubt stays asked. A settled field keeps the model's
 certainty as its confidence.
 
-The model never takes a page's last question away (``settle_by_model`` keeps its least
-sure answer asked): a noisy page is where the reader misreads most, and its questions
-are what sends the player to look at it. On the 21 photo sets of session 21, clearing
-such pages left 4 of them with a field read wrong and nothing asked (a Frontier pair
-told wrongly, a track box and a score bubble misread, an Ability's faint slash missed).
+The model never takes a page's last question away: a sheet that the game's checks
+leave with nothing to ask keeps the least sure field the model settled asked
+(``states.keep_one_learned``). A noisy page is where the reader misreads most, and its
+questions are what sends the player to look at it: on the 21 photo sets of session 21,
+clearing such pages left 4 of them with a field read wrong and nothing asked (a
+Frontier pair told wrongly, a track box and a score bubble misread, an Ability's faint
+slash missed).
 
 Two things the reader knows of ink are not left to the model (``_may_be_marked``): a
 field with less ink than a mark leaves on quiet paper (``fields.QUIET_FILLED_MIN``) is
@@ -279,7 +281,7 @@ def settle_by_model(
 ) -> list[FieldReading]:
     """The readings, with each field asked about for noise or faint ink (``doubts``, a
     page's ``read.Doubt`` list) read filled or empty and marked settled where the model
-    is ``SURE``; but never every question of the page (see above)."""
+    is ``SURE``."""
     asked, candidates = asked_about(doubts, unread)
     if not candidates:
         return readings
@@ -290,9 +292,6 @@ def settle_by_model(
     for i, q in zip(candidates, p.tolist(), strict=True):
         if (q >= SURE and _may_be_marked(by_id[i], asked[i])) or q <= 1 - SURE:
             decided[i] = q
-    if len(decided) == len({d.field for d in doubts}):
-        # every question of the page: the least sure stays asked
-        del decided[min(decided, key=lambda i: abs(decided[i] - 0.5))]
     if not decided:
         return readings
     return [
@@ -301,6 +300,7 @@ def settle_by_model(
             state="filled" if decided[r.id] >= 0.5 else "empty",
             confidence=round(max(decided[r.id], 1 - decided[r.id]), 4),
             settled=True,
+            learned=True,
         )
         if r.id in decided
         else r

@@ -421,4 +421,28 @@ def assemble(
         out = assemble_federation(kept, answers)
     elif game == "distant-suns":
         out = [_distant_suns(s, answers) for s in kept]
+    for a in out:
+        keep_one_learned(a, answers)
     return out, refused
+
+
+def keep_one_learned(a: Assembled, answers: Answers) -> None:
+    """Asks, of each sheet of ``a`` left with nothing to ask and nothing answered, about
+    the field the noise model settled least surely (``pnp.vision.noise_model``): the
+    model never takes a page's last question away."""
+    for s in a.sheets:
+        learned = [r for r in s.readings if r.learned]
+        if not learned or any(d.source == s.source for d in a.doubtful):
+            continue
+        if answers and any(answer_for(answers, s.source, r.id) is not None for r in s.readings):
+            continue
+        r = min(learned, key=lambda r: r.confidence)
+        read = "marked" if r.state == "filled" else "empty"
+        a.doubtful.append(
+            Doubt(
+                r.id,
+                f"noisy paper: read {read} by the noise model ({r.confidence:.2%} sure), "
+                "the page's one question",
+                s.source,
+            )
+        )
