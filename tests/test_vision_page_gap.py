@@ -119,7 +119,7 @@ def test_a_faint_mark_as_dark_as_the_marks_is_settled_unless_ink_runs_in_or_is_a
     rs[20] = replace(rs[20], ink=0.03, spill=(0.0, 0.0, 0.0, 0.0))
     rs[22] = replace(rs[22], ink=0.03, spill=(0.0, 0.0, 0.9, 0.0))  # ink comes in from outside
     rs[23] = replace(rs[23], ink=0.02, spill=(0.0, 0.0, 0.0, 0.0))  # too little for a mark
-    out, asked = settled_doubts(rs, fields, masks, PX, "p", learned=False)  # the gap alone
+    out, asked = settled_doubts(rs, fields, masks, PX, "p")
     assert (out[20].state, out[20].settled) == ("filled", True)
     assert [d.field for d in asked] == ["f22", "f23"]
 

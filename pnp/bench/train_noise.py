@@ -56,7 +56,7 @@ def photo_rows(path: Path) -> tuple[np.ndarray, np.ndarray]:
     blank = reference_image(code.game, code.sheet, code.layout, page.px_per_mm)
     prepare_blank(blank, page.px_per_mm)
     m = ink_masks(page.image, blank, page.px_per_mm, fields=fields)
-    readings, found = read_masks(m, fields, page.px_per_mm, "", learned=False)
+    readings, found = read_masks(m, fields, page.px_per_mm, "")
     unread = {f.id for f in fields if f.kind in UNREAD_KINDS}
     asked, candidates = asked_about(found, unread)
     ids = [i for i in candidates if i in truth]

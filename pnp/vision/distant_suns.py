@@ -434,29 +434,7 @@ class _Reader:
                 round(conf, 3),
             )
             self.confidence[fid] = round(conf, 3)
-        self._ink_disagrees(out)
         return out
-
-    def _ink_disagrees(self, hexes: dict[Hex, HexRead]) -> None:
-        """Asks about a hex whose ink a settling step read one way (the page's gap between
-        marks and paper, the noise model: ``pnp.vision.noise_model``) and whose symbol
-        reads the other: the two measures disagree, and neither is taken on trust."""
-        zones = tuple(sorted(self.glyph_zone[g] for g in self.in_play_glyphs))
-        for h, r in hexes.items():
-            fid = f"hex-{hex_id(h)}"
-            f = self.readings.get(fid)
-            if r.covered is None or f is None or not f.settled or fid in self.answered:
-                continue
-            if (f.state == "filled") == r.covered:
-                continue
-            said = f"a symbol ({r.zone})" if r.covered else "no symbol"
-            self.confidence[fid] = 0.5
-            self.doubt(
-                fid,
-                f"its ink reads {'marked' if f.state == 'filled' else 'empty'} but it shows "
-                f"{said}: covered or not?",
-                ("empty", r.zone) if r.covered else ("empty", *zones),
-            )
 
     def repair_symbols(self, hexes: dict[Hex, HexRead]) -> dict[Hex, HexRead]:
         """``hexes``, with the one symbol read surely changed that alone makes legal

@@ -75,9 +75,6 @@ class FieldReading:
     # Doubted for the paper's noise, then decided by the page's own gap between its
     # clear marks and its clear paper (``pnp.vision.page_gap``).
     settled: bool = False
-    # Settled by the learned model of noisy and faint ink (``pnp.vision.noise_model``);
-    # ``confidence`` is its certainty.
-    learned: bool = False
 
 
 PAPER_CLOSING_MM = 12.0  # wider than any mark or run of marks, so it never passes for paper

@@ -9,22 +9,27 @@ raised and the base step, how much of it is covered, what lies past its outline)
 size and shape, and the page around it (how inky the player's sure marks of its kind
 are, how grainy the sure empty fields, how much of the page is in doubt).
 
+It judges only what the game's own checks leave open: ``states.assemble`` reads the
+sheets, asks the model about the fields still asked for noise or faint ink
+(``model_answers``), and reads them again with its sure answers, as the page's own
+settled marks are given (``bubble_digits``), a person's answers winning.
+
 ``features`` lists those numbers, in a fixed order (``FEATURES``). The model is a
 gradient-boosted ensemble of small regression trees trained on them
 (``python -m pnp.bench train-noise``; sklearn's ``HistGradientBoostingClassifier``,
 used only to train) and stored as plain arrays in ``noise_model.json`` beside this
 module; ``Model.probability`` evaluates it with numpy alone. A doubted field is settled
 only where the model is sure (``SURE``: the probability of a mark at least that, or at
-most one minus it); every other doubt stays asked. A settled field keeps the model's
-certainty as its confidence.
+most one minus it); every other doubt stays asked. A settled field is listed as
+settled, with the model's certainty as its confidence.
 
-The model never takes a page's last question away: a sheet that the game's checks
-leave with nothing to ask keeps the least sure field the model settled asked
-(``states.keep_one_learned``). A noisy page is where the reader misreads most, and its
-questions are what sends the player to look at it: on the 21 photo sets of session 21,
-clearing such pages left 4 of them with a field read wrong and nothing asked (a
-Frontier pair told wrongly, a track box and a score bubble misread, an Ability's faint
-slash missed).
+The model never takes a sheet's last question away: a sheet it would leave with nothing
+to ask keeps the least sure of its answers asked (``states.keep_one_learned``). A noisy
+page is where the reader misreads most, and its questions are what sends the player to
+look at it: on the 21 photo sets of session 21, clearing such pages (the model then
+settling doubts at the reader's stage) left 4 of them with a field read wrong and
+nothing asked (a Frontier pair told wrongly, a track box and a score bubble misread, an
+Ability's faint slash missed).
 
 Two things the reader knows of ink are not left to the model (``_may_be_marked``): a
 field with less ink than a mark leaves on quiet paper (``fields.QUIET_FILLED_MIN``) is
@@ -37,7 +42,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -49,6 +54,7 @@ from pnp.vision.read import CLEAN_SPILL, FAINT, NOISE
 
 MODEL_PATH = Path(__file__).with_name("noise_model.json")
 SURE = 0.999  # settle only at this probability of a mark, or of none
+NOT_SETTLED_KINDS = frozenset({"hex"})  # (``model_answers``)
 
 FEATURES = (
     "ink",  # share of the inside inked at the field's (raised) step
@@ -272,37 +278,29 @@ def _may_be_marked(r: FieldReading, cause: str | None) -> bool:
     return not (cause == FAINT and any(v >= CLEAN_SPILL for v in r.spill))
 
 
-def settle_by_model(
+def model_answers(
     readings: list[FieldReading],
     fields: list[Field],
     doubts: list,
     unread: set[str],
+    open_ids: set[str],
     model: Model | None = None,
-) -> list[FieldReading]:
-    """The readings, with each field asked about for noise or faint ink (``doubts``, a
-    page's ``read.Doubt`` list) read filled or empty and marked settled where the model
-    is ``SURE``."""
+) -> dict[str, float]:
+    """Field id -> the model's probability of a mark, for the fields of ``open_ids`` (still
+    asked after the game's checks) that the reader asked about for noise or faint ink
+    (``doubts``: the page's ``read.Doubt`` list as the reader handed it over; ``unread``:
+    the fields it leaves to people) where the model is ``SURE``. Never a Cosmos hex: the
+    Cosmos reader decides a hex by its symbol, not by its ink."""
     asked, candidates = asked_about(doubts, unread)
+    kinds = {f.id: f.kind for f in fields}
+    candidates = [i for i in candidates if i in open_ids and kinds[i] not in NOT_SETTLED_KINDS]
     if not candidates:
-        return readings
+        return {}
     model = model or stored_model()
     p = model.probability(features(readings, fields, asked, candidates))
     by_id = {r.id: r for r in readings}
-    decided = {}
-    for i, q in zip(candidates, p.tolist(), strict=True):
-        if (q >= SURE and _may_be_marked(by_id[i], asked[i])) or q <= 1 - SURE:
-            decided[i] = q
-    if not decided:
-        return readings
-    return [
-        replace(
-            r,
-            state="filled" if decided[r.id] >= 0.5 else "empty",
-            confidence=round(max(decided[r.id], 1 - decided[r.id]), 4),
-            settled=True,
-            learned=True,
-        )
-        if r.id in decided
-        else r
-        for r in readings
-    ]
+    return {
+        i: q
+        for i, q in zip(candidates, p.tolist(), strict=True)
+        if (q >= SURE and _may_be_marked(by_id[i], asked[i])) or q <= 1 - SURE
+    }

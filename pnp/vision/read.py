@@ -327,19 +327,12 @@ def refuse_other_version(code: PageCode, sheet_map, source: str) -> None:
 
 
 def settled_doubts(
-    readings: list[FieldReading],
-    fields: list,
-    masks,
-    px_per_mm: float,
-    source: str,
-    learned: bool = True,
+    readings: list[FieldReading], fields: list, masks, px_per_mm: float, source: str
 ) -> tuple[list[FieldReading], list[Doubt]]:
     """The readings, with the boxes doubted for ink run in across one side settled where
     the ink's place in the box tells whose it is (``run_in``), the fields doubted for the
-    paper's noise where the page's own marks and paper are clearly apart, then (with
-    ``learned``) those doubted for noise or faint ink that the learned model is sure of
-    (``noise_model``), and what is still to ask."""
-    from pnp.vision.noise_model import settle_by_model
+    paper's noise where the page's own marks and paper are clearly apart, and what is
+    still to ask."""
     from pnp.vision.page_gap import settle_by_gap
     from pnp.vision.run_in import neighbours_tails, settle_run_ins, tails
 
@@ -378,11 +371,7 @@ def settled_doubts(
     # (nor a box settled for ink run in: a neighbour's tail is no empty box's paper)
     unsure = {d.field for d in found} | unread | run_ins | {d.field for d in tail_doubts}
     readings = settle_by_gap(readings, fields, masks, px_per_mm, noisy, unsure, on_noise)
-    found = doubts(readings, kinds, source, shapes)
-    if learned and any(d.cause in (NOISE, FAINT) for d in found):
-        readings = settle_by_model(readings, fields, found + tail_doubts, unread)
-        found = doubts(readings, kinds, source, shapes)
-    return readings, found + tail_doubts
+    return readings, doubts(readings, kinds, source, shapes) + tail_doubts
 
 
 def _like_marks(r: FieldReading, inks: list[float]) -> bool:
@@ -428,7 +417,7 @@ def _runs_in(spill: tuple[float, ...]) -> bool:
 
 
 def read_masks(
-    masks, fields: list, px_per_mm: float, source: str, learned: bool = True
+    masks, fields: list, px_per_mm: float, source: str
 ) -> tuple[list[FieldReading], list[Doubt]]:
     """Every field read from a page's ``fields.ink_masks``: its share of ink, boxes hatched
     out and faint strokes found, doubts the page itself settles; and what is left to ask.
@@ -441,7 +430,7 @@ def read_masks(
     readings = read_fields(m.ink, fields, px_per_mm, m.steps, m.base, m.readable)
     readings = hatched_out(readings, fields, m, px_per_mm, SOLID_KINDS)
     readings = faint_strokes(readings, fields, m, px_per_mm, SOLID_KINDS)
-    return settled_doubts(readings, fields, m, px_per_mm, source, learned)
+    return settled_doubts(readings, fields, m, px_per_mm, source)
 
 
 def read_page(page, source: str, color_photo: np.ndarray | None = None) -> SheetReading:

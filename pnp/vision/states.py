@@ -409,40 +409,91 @@ def assemble(
             kept.append(s)
     kept, dups = _duplicates(kept)
     refused += dups
-    out: list[Assembled] = []
+    out = _assembled(game, kept, answers)
+    learned = learned_answers(out)
+    if learned:
+        # read again with the model's sure answers, as the page's own settled marks are
+        # given; a person's answers still win (they were never asked about here)
+        given = {key: p >= 0.5 for key, p in learned.items()}
+        out = _assembled(game, kept, {**given, **answers})
+        for a in out:
+            record_learned(a, learned)
+        keep_one_learned(out, learned, answers)
+    return out, refused
+
+
+def _assembled(game: str, kept: list[SheetReading], answers: Answers) -> list[Assembled]:
     if game == "stellar-drift":
         by_serial: dict[int, list[SheetReading]] = defaultdict(list)
         for s in kept:
             by_serial[s.code.serial].append(s)
-        out = [_stellar_drift(serial, group, answers) for serial, group in by_serial.items()]
-    elif game == "federation" and kept:
+        return [_stellar_drift(serial, group, answers) for serial, group in by_serial.items()]
+    if game == "federation" and kept:
         from pnp.vision.federation import assemble_federation
 
-        out = assemble_federation(kept, answers)
-    elif game == "distant-suns":
-        out = [_distant_suns(s, answers) for s in kept]
+        return assemble_federation(kept, answers)
+    if game == "distant-suns":
+        return [_distant_suns(s, answers) for s in kept]
+    return []
+
+
+def learned_answers(out: list[Assembled]) -> dict[str, float]:
+    """ "SOURCE:FIELD" -> the noise model's probability of a mark, for the fields the reader
+    asked about for noise or faint ink that are still asked for that alone after the
+    game's checks, where the model is sure (``pnp.vision.noise_model``)."""
+    from pnp.vision.noise_model import model_answers
+    from pnp.vision.reference import common_map
+
+    found: dict[str, float] = {}
     for a in out:
-        keep_one_learned(a, answers)
-    return out, refused
+        for s in a.sheets:
+            if s.code is None:
+                continue
+            said = {d.field: d.reason for d in s.doubtful}
+            still = {
+                d.field
+                for d in a.doubtful
+                if d.source == s.source and said.get(d.field) == d.reason
+            }
+            if not still:
+                continue
+            unread = {i for i, kind in s.kinds.items() if kind in UNREAD_KINDS}
+            fields = common_map(s.code).fields
+            sure = model_answers(list(s.readings), fields, list(s.doubtful), unread, still)
+            found.update((f"{s.source}:{i}", p) for i, p in sure.items())
+    return found
 
 
-def keep_one_learned(a: Assembled, answers: Answers) -> None:
-    """Asks, of each sheet of ``a`` left with nothing to ask and nothing answered, about
-    the field the noise model settled least surely (``pnp.vision.noise_model``): the
-    model never takes a page's last question away."""
-    for s in a.sheets:
-        learned = [r for r in s.readings if r.learned]
-        if not learned or any(d.source == s.source for d in a.doubtful):
-            continue
-        if answers and any(answer_for(answers, s.source, r.id) is not None for r in s.readings):
-            continue
-        r = min(learned, key=lambda r: r.confidence)
-        read = "marked" if r.state == "filled" else "empty"
-        a.doubtful.append(
-            Doubt(
-                r.id,
-                f"noisy paper: read {read} by the noise model ({r.confidence:.2%} sure), "
-                "the page's one question",
-                s.source,
+def record_learned(a: Assembled, learned: Mapping[str, float]) -> None:
+    """Note in ``a`` the fields of its sheets the noise model settled, each with the
+    model's certainty as its confidence."""
+    for source in a.sources:
+        for key, p in learned.items():
+            if key.startswith(f"{source}:"):
+                a.settled[key] = p >= 0.5
+                field_id = key.removeprefix(f"{source}:")
+                a.confidence[a.confidence_key(source, field_id)] = round(max(p, 1 - p), 4)
+
+
+def keep_one_learned(out: list[Assembled], learned: Mapping[str, float], answers: Answers) -> None:
+    """Asks, of each sheet left with nothing to ask and nothing a person answered, about
+    the field the noise model settled least surely: the model never takes a sheet's last
+    question away."""
+    for a in out:
+        for s in a.sheets:
+            mine = {k: p for k, p in learned.items() if k.startswith(f"{s.source}:")}
+            if not mine or any(d.source == s.source for d in a.doubtful):
+                continue
+            if answers and any(answer_for(answers, s.source, r.id) is not None for r in s.readings):
+                continue
+            key = min(mine, key=lambda k: abs(mine[k] - 0.5))
+            p = mine[key]
+            del a.settled[key]
+            a.doubtful.append(
+                Doubt(
+                    key.removeprefix(f"{s.source}:"),
+                    f"noisy paper: read {'marked' if p >= 0.5 else 'empty'} by the noise model "
+                    f"({max(p, 1 - p):.2%} sure), the page's one question",
+                    s.source,
+                )
             )
-        )
