@@ -1,10 +1,10 @@
 """Train the model that settles noisy and faint doubts: ``python -m pnp.bench train-noise``.
 
 ``--set DIR`` (repeatable) names labelled photo sets (``python -m pnp.bench photos``).
-Every photo is read as ``pnp read`` reads it, up to the learned step
-(``read.read_masks(..., learned=False)``), on both cores; each field it asks about for
-noise or faint ink gives one row of ``noise_model.features`` and its truth (marked or
-not). A gradient-boosted ensemble of trees (sklearn's ``HistGradientBoostingClassifier``:
+Every photo is read as ``pnp read`` reads it (``read.read_masks``: the reader's
+stage, before the game's checks and the model), on both cores; each field it asks about
+for noise or faint ink gives one row of ``noise_model.features`` and its truth (marked
+or not). A gradient-boosted ensemble of trees (sklearn's ``HistGradientBoostingClassifier``:
 needed here only, ``pip install scikit-learn``) is fitted to them and written as plain
 arrays (``--out``, by default ``pnp/vision/noise_model.json``); ``Model.probability``
 reproduces sklearn's probabilities, which is checked before writing.
