@@ -218,3 +218,22 @@ def test_the_model_never_takes_a_pages_last_question_away():
     b.settled = {k: p >= 0.5 for k, p in learned.items() if k.startswith("d.jpg")}
     keep_one_learned([b], learned, {})
     assert [(d.source, d.field) for d in b.doubtful] == [("d.jpg", "b1")]
+
+
+def test_a_cosmos_hex_is_settled_only_where_the_model_agrees_with_the_state():
+    from sheet_readings import sheet_reading
+
+    from pnp.vision.states import Assembled, agreeing_hexes
+
+    ids = ("hex-q1r1", "hex-q2r1", "hex-q3r1", "hex-q4r1")
+    readings = tuple(FieldReading(i, "filled", 0.1, 0.6) for i in ids)
+    sheet = sheet_reading("c.jpg", readings, "hex", {i: NOISE for i in ids})
+    state = {"shapes": [{"hexes": ["q1r1", "q2r1"]}]}
+    a = Assembled("distant-suns", state, [sheet])
+    a.doubtful = [Doubt(i, "?", "c.jpg") for i in ids[:3]]
+    a.doubtful.append(Doubt("hex-q4r1", "?; a symbol unclear", "c.jpg"))  # the checks' too
+    answers = {"c.jpg:hex-q1r1": 0.9995, "c.jpg:hex-q2r1": 0.0002, "c.jpg:hex-q3r1": 0.0004}
+    answers["c.jpg:hex-q4r1"] = 0.0001
+    # q1r1 covered and answered marked; q2r1 covered but answered empty; q3r1 uncovered
+    # and answered empty; q4r1 asked by the Cosmos reader too
+    assert agreeing_hexes([a], answers) == {"c.jpg:hex-q1r1", "c.jpg:hex-q3r1"}

@@ -12,7 +12,9 @@ are, how grainy the sure empty fields, how much of the page is in doubt).
 It judges only what the game's own checks leave open: ``states.assemble`` reads the
 sheets, asks the model about the fields still asked for noise or faint ink
 (``model_answers``), and reads them again with its sure answers, as the page's own
-settled marks are given (``bubble_digits``), a person's answers winning.
+settled marks are given (``bubble_digits``), a person's answers winning. A Cosmos hex is
+not answered so: the Cosmos reader decides a hex by its symbol, not by its ink, and the
+model's answer only settles the hex where it agrees with the state read.
 
 ``features`` lists those numbers, in a fixed order (``FEATURES``). The model is a
 gradient-boosted ensemble of small regression trees trained on them
@@ -54,7 +56,6 @@ from pnp.vision.read import CLEAN_SPILL, FAINT, NOISE
 
 MODEL_PATH = Path(__file__).with_name("noise_model.json")
 SURE = 0.999  # settle only at this probability of a mark, or of none
-NOT_SETTLED_KINDS = frozenset({"hex"})  # (``model_answers``)
 
 FEATURES = (
     "ink",  # share of the inside inked at the field's (raised) step
@@ -289,11 +290,9 @@ def model_answers(
     """Field id -> the model's probability of a mark, for the fields of ``open_ids`` (still
     asked after the game's checks) that the reader asked about for noise or faint ink
     (``doubts``: the page's ``read.Doubt`` list as the reader handed it over; ``unread``:
-    the fields it leaves to people) where the model is ``SURE``. Never a Cosmos hex: the
-    Cosmos reader decides a hex by its symbol, not by its ink."""
+    the fields it leaves to people) where the model is ``SURE``."""
     asked, candidates = asked_about(doubts, unread)
-    kinds = {f.id: f.kind for f in fields}
-    candidates = [i for i in candidates if i in open_ids and kinds[i] not in NOT_SETTLED_KINDS]
+    candidates = [i for i in candidates if i in open_ids]
     if not candidates:
         return {}
     model = model or stored_model()

@@ -411,15 +411,49 @@ def assemble(
     refused += dups
     out = _assembled(game, kept, answers)
     learned = learned_answers(out)
-    if learned:
+    hexes = {k for k in learned if _kind(kept, k) == "hex"}
+    given = {key: p >= 0.5 for key, p in learned.items() if key not in hexes}
+    if given:
         # read again with the model's sure answers, as the page's own settled marks are
         # given; a person's answers still win (they were never asked about here)
-        given = {key: p >= 0.5 for key, p in learned.items()}
         out = _assembled(game, kept, {**given, **answers})
+    if learned:
+        agreed = agreeing_hexes(out, {k: learned[k] for k in hexes})
+        learned = {k: p for k, p in learned.items() if k not in hexes or k in agreed}
         for a in out:
+            a.doubtful = [d for d in a.doubtful if f"{d.source}:{d.field}" not in agreed]
             record_learned(a, learned)
         keep_one_learned(out, learned, answers)
     return out, refused
+
+
+def _kind(sheets: list[SheetReading], key: str) -> str | None:
+    """The kind of the field "SOURCE:FIELD" of one of ``sheets``."""
+    for s in sheets:
+        if key.startswith(f"{s.source}:"):
+            return s.kinds.get(key.removeprefix(f"{s.source}:"))
+    return None
+
+
+def agreeing_hexes(out: list[Assembled], answers: Mapping[str, float]) -> set[str]:
+    """The Cosmos hexes ("SOURCE:FIELD") the noise model answered as the state reads them
+    (covered: in one of its shapes), still asked for the reader's doubt alone. The Cosmos
+    reader decides a hex by its symbol; the model's answer settles it only where the two
+    agree (else it stays asked)."""
+    agreed = set()
+    for a in out:
+        if a.game != "distant-suns" or a.state is None:
+            continue
+        covered = {f"hex-{h}" for shape in a.state["shapes"] for h in shape["hexes"]}
+        for s in a.sheets:
+            said = {d.field: d.reason for d in s.doubtful}
+            for d in a.doubtful:
+                key = f"{s.source}:{d.field}"
+                if d.source != s.source or key not in answers or said.get(d.field) != d.reason:
+                    continue
+                if (answers[key] >= 0.5) == (d.field in covered):
+                    agreed.add(key)
+    return agreed
 
 
 def _assembled(game: str, kept: list[SheetReading], answers: Answers) -> list[Assembled]:
