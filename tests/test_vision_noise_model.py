@@ -237,3 +237,17 @@ def test_a_cosmos_hex_is_settled_only_where_the_model_agrees_with_the_state():
     # q1r1 covered and answered marked; q2r1 covered but answered empty; q3r1 uncovered
     # and answered empty; q4r1 asked by the Cosmos reader too
     assert agreeing_hexes([a], answers) == {"c.jpg:hex-q1r1", "c.jpg:hex-q3r1"}
+
+
+def test_a_damaged_model_leaves_a_note_and_the_photo_is_still_read(monkeypatch):
+    import pnp.vision.states as states
+    from pnp.vision.read import read_photo
+
+    def broken(out):
+        raise ModelError("noise_model.json: not JSON: Expecting value")
+
+    monkeypatch.setattr(states, "learned_answers", broken)
+    sheets = read_photo(PHOTOS / "00014-federation-solo-rounds-hard.jpg")
+    (a,), refused = states.assemble(sheets)
+    assert refused == [] and a.doubtful  # read, and its doubts asked as ever
+    assert any("noise model was not used: noise_model.json: not JSON" in n for n in a.notes)

@@ -28,7 +28,8 @@ share read empty counted wrong though the state, and the score, had it covered).
 checks are timed with the reading (the Distant Suns shapes are read there). A Frontier
 value is right only if its state has it circled or crossed out as drawn (since session
 16; before, any ink on it counted as right, and a circle taken for the cross beside it
-was never counted).
+was never counted). A field the noise model answers (``pnp.vision.noise_model``, after the
+checks; since session 21) is compared as settled, like those the page's marks settle.
 ``--reader-only`` counts and times the reader alone (the measure before 2026-11-30).
 """
 

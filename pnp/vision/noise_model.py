@@ -62,7 +62,7 @@ FEATURES = (
     "base_ink",  # ...at the page's base step
     "coverage",  # ink over the inside where ink can show
     "beyond",  # share of the band past the outline inked
-    "spill_1",  # the bands past its sides, most inked first (0 where none: a circle)
+    "spill_1",  # the bands past its sides, most inked first (-1: a side not measured)
     "spill_2",
     "spill_3",
     "spill_4",

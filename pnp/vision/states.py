@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from pnp.vision.noise_model import ModelError
 from pnp.vision.photo_io import EXIT_DUPLICATE, EXIT_WRONG_GAME
 from pnp.vision.read import UNREAD_KINDS, Doubt, SheetReading, best_guess
 
@@ -410,7 +411,12 @@ def assemble(
     kept, dups = _duplicates(kept)
     refused += dups
     out = _assembled(game, kept, answers)
-    learned = learned_answers(out)
+    try:
+        learned = learned_answers(out)
+    except ModelError as exc:  # a damaged install: read on, without the model
+        for a in out:
+            a.notes.append(f"the noise model was not used: {exc}")
+        return out, refused
     hexes = {k for k in learned if _kind(kept, k) == "hex"}
     given = {key: p >= 0.5 for key, p in learned.items() if key not in hexes}
     if given:
