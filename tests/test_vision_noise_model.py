@@ -251,3 +251,16 @@ def test_a_damaged_model_leaves_a_note_and_the_photo_is_still_read(monkeypatch):
     (a,), refused = states.assemble(sheets)
     assert refused == [] and a.doubtful  # read, and its doubts asked as ever
     assert any("noise model was not used: noise_model.json: not JSON" in n for n in a.notes)
+
+
+def test_the_trees_sklearn_fits_are_exported_as_they_predict():
+    sklearn = pytest.importorskip("sklearn.ensemble")  # only the trainer needs it
+    from pnp.bench.train_noise import exported
+
+    rng = np.random.default_rng(1)
+    x = rng.random((400, len(FEATURES)))
+    y = x[:, INK] + 0.3 * x[:, 1] > 0.6 + 0.1 * rng.standard_normal(400)
+    clf = sklearn.HistGradientBoostingClassifier(max_iter=30, max_leaf_nodes=7).fit(x, y)
+    model = exported(clf)
+    fresh = rng.random((100, len(FEATURES)))
+    assert np.allclose(model.probability(fresh), clf.predict_proba(fresh)[:, 1], atol=1e-9)

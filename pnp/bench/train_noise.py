@@ -94,7 +94,7 @@ def cached_rows(folders: list[Path], table: Path | None, jobs: int):
 
 def exported(clf):
     """sklearn's fitted trees as a ``noise_model.Model``."""
-    from pnp.vision.noise_model import Model
+    from pnp.vision.noise_model import FEATURES, Model
 
     fields = ("feature_idx", "num_threshold", "left", "right", "value", "is_leaf")
     feature, threshold, left, right, value, leaf, roots = [], [], [], [], [], [], []
@@ -123,8 +123,6 @@ def exported(clf):
             "leaf": [int(v) for v in leaf],
         },
     }
-    from pnp.vision.noise_model import FEATURES
-
     return Model.from_json({"features": list(FEATURES), **data})
 
 

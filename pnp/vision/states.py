@@ -478,9 +478,9 @@ def _assembled(game: str, kept: list[SheetReading], answers: Answers) -> list[As
 
 
 def learned_answers(out: list[Assembled]) -> dict[str, float]:
-    """ "SOURCE:FIELD" -> the noise model's probability of a mark, for the fields the reader
-    asked about for noise or faint ink that are still asked for that alone after the
-    game's checks, where the model is sure (``pnp.vision.noise_model``)."""
+    """The noise model's probability of a mark ("SOURCE:FIELD" -> p) of each field the
+    reader asked about for noise or faint ink that the game's checks leave asked for that
+    alone, where the model is sure (``pnp.vision.noise_model``)."""
     from pnp.vision.noise_model import model_answers
     from pnp.vision.reference import common_map
 
