@@ -264,3 +264,17 @@ def test_the_trees_sklearn_fits_are_exported_as_they_predict():
     model = exported(clf)
     fresh = rng.random((100, len(FEATURES)))
     assert np.allclose(model.probability(fresh), clf.predict_proba(fresh)[:, 1], atol=1e-9)
+
+
+def test_strokes_below_the_raised_step_well_above_the_papers_grain_are_never_settled_empty():
+    # page: sure empty fields whose base-step grain is 0.02 at the 90th percentile
+    pairs = [row(n, "empty", 0.0) for n in range(10)] + [row(10, "empty", 0.0)]
+    pairs += [row(11, "empty", 0.0)]
+    fields, readings = zip(*pairs, strict=True)
+    readings = [replace(r, base_ink=0.02) for r in readings]
+    readings[10] = replace(readings[10], base_ink=0.12)  # a fill's strokes below the step
+    readings[11] = replace(readings[11], base_ink=0.04)  # a little more than the grain
+    doubts = [Doubt(f"b{n}", "noisy paper", "", NOISE) for n in (10, 11)]
+    sure_of_none = Model.from_json(stump(0.0, -9.0, -9.0))
+    sure = model_answers(readings, list(fields), doubts, set(), {"b10", "b11"}, sure_of_none)
+    assert set(sure) == {"b11"}

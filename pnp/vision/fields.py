@@ -75,6 +75,10 @@ class FieldReading:
     # Doubted for the paper's noise, then decided by the page's own gap between its
     # clear marks and its clear paper (``pnp.vision.page_gap``).
     settled: bool = False
+    # Where the page's gap was measured (``page_gap``), for a field doubted for noise or
+    # faint ink: (its darkest point, the darkest and the 90th percentile of the page's sure
+    # empty fields, the 10th percentile of its sure marks); the noise model reads them.
+    darkness: tuple[float, ...] = ()
 
 
 PAPER_CLOSING_MM = 12.0  # wider than any mark or run of marks, so it never passes for paper

@@ -38,7 +38,15 @@ field with less ink than a mark leaves on quiet paper (``fields.QUIET_FILLED_MIN
 never settled marked, nor is a faint one with ink past its outline (``read.CLEAN_SPILL``):
 a sliver of a neighbour's mark comes in from outside (``page_gap`` holds both too). On
 the seed 39-46 sets this kept asked 7 of the 928 fields the first model (9ac3ac6, trained
-without seeds 47-50) was sure were marked.
+without seeds 47-50) was sure were marked. Nor is a field settled empty whose ink at the
+base step is ``STROKES_OVER_PAPER`` times the page's paper grain or more
+(``_may_be_empty``): a fill on noisy paper leaves strokes below the raised step (the
+model with the page's gap, trained on 17 sets, answered two such Solo bubbles of seed 45
+#194 empty; with this rule, none of the seed 39-46, 51 and 52 sets' fields is wrong
+unasked that was right or asked before).
+
+Among the numbers are the page's gap as ``page_gap`` measured it for the field
+(``FieldReading.darkness``): its darkest point against the page's sure paper and marks.
 """
 
 from __future__ import annotations
@@ -82,6 +90,14 @@ FEATURES = (
     "paper_base_ink_90",  # ...and its 90th percentile
     "asked_share",  # the share of the page's fields asked about
     "page_step",  # the median ink step of the page
+    # the page's gap (``page_gap``; -1 where it was not measured): the field's darkest
+    # point, the sure empty fields' darkest and 90th percentile, the sure marks' 10th
+    # percentile, and where the field lies between paper and marks (0: paper, 1: marks)
+    "darkness",
+    "paper_darkness",
+    "paper_darkness_90",
+    "mark_darkness",
+    "darkness_between",
 )
 
 
@@ -140,9 +156,18 @@ def features(
                 paper_90,
                 asked_share,
                 page_step,
+                *_darkness(r.darkness),
             ]
         )
     return np.array(rows, np.float64).reshape(len(ids), len(FEATURES))
+
+
+def _darkness(seen: tuple[float, ...]) -> tuple[float, ...]:
+    """The five darkness features of a reading's ``darkness`` (-1 each where unmeasured)."""
+    if not seen:
+        return (-1.0,) * 5
+    d, paper, paper_90, marks = seen
+    return (d, paper, paper_90, marks, (d - paper_90) / max(marks - paper_90, 1e-3))
 
 
 class ModelError(ValueError):
@@ -297,10 +322,23 @@ def model_answers(
     if not candidates:
         return {}
     model = model or stored_model()
-    p = model.probability(features(readings, fields, asked, candidates))
+    x = features(readings, fields, asked, candidates)
+    p = model.probability(x)
     by_id = {r.id: r for r in readings}
+    paper = x[:, FEATURES.index("paper_base_ink_90")]
     return {
         i: q
-        for i, q in zip(candidates, p.tolist(), strict=True)
-        if (q >= SURE and _may_be_marked(by_id[i], asked[i])) or q <= 1 - SURE
+        for i, q, grain in zip(candidates, p.tolist(), paper.tolist(), strict=True)
+        if (q >= SURE and _may_be_marked(by_id[i], asked[i]))
+        or (q <= 1 - SURE and _may_be_empty(by_id[i], grain))
     }
+
+
+STROKES_OVER_PAPER = 3.0  # (``_may_be_empty``)
+
+
+def _may_be_empty(r: FieldReading, grain: float) -> bool:
+    """Whether ``r`` may be settled empty: not where its ink at the base step is
+    ``STROKES_OVER_PAPER`` times the page's sure paper's (90th percentile, at least 0.01)
+    or more: strokes below the raised step, which a fill on noisy paper leaves."""
+    return r.base_ink < STROKES_OVER_PAPER * max(grain, 0.01)

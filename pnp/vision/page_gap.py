@@ -150,10 +150,16 @@ def settle_by_gap(
     if page is None:
         centres = np.array([f.centre for f in fields])
         paper_at, marks_at = centres[sure_empty], centres[sure_marks]
+    seen = (
+        float(paper_dark.max()),
+        float(np.quantile(paper_dark, 0.9)),
+        float(np.quantile(mark_dark, MARK_QUANTILE)),
+    )
     out = list(readings)
     for n, (r, d) in enumerate(zip(readings, dark, strict=True)):
         if r.id not in noisy or d is None:
             continue
+        r = out[n] = replace(r, darkness=(float(d), *seen))
         gap = page
         if gap is None:
             near_paper = _nearest(paper_at, centres[n], NEAR_EMPTY)
