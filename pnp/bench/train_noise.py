@@ -1,7 +1,7 @@
 """Train the model that settles noisy and faint doubts: ``python -m pnp.bench train-noise``.
 
 ``--set DIR`` (repeatable) names labelled photo sets (``python -m pnp.bench photos``).
-Every photo is read as ``pnp read`` reads it (``read.read_masks``: the reader's
+Every photo is read as ``pnp read`` reads it (``read.read_page``: the reader's
 stage, before the game's checks and the model), on both cores; each field it asks about
 for noise or faint ink gives one row of ``noise_model.features`` and its truth (marked
 or not). A gradient-boosted ensemble of trees (sklearn's ``HistGradientBoostingClassifier``:
@@ -36,29 +36,19 @@ def photo_rows(path: Path) -> tuple[np.ndarray, np.ndarray]:
     ink, before the model settles any."""
     import cv2
 
-    from pnp.vision.fields import ink_masks, prepare_blank
-    from pnp.vision.identify import identify
-    from pnp.vision.noise_model import FEATURES, asked_about, features
-    from pnp.vision.read import UNREAD_KINDS, read_masks
+    from pnp.vision.noise_model import FEATURES, asked_about, features, page_of
+    from pnp.vision.read import read_page
     from pnp.vision.rectify import PageNotFound, decode_photo, rectify
-    from pnp.vision.reference import common_map, reference_image
 
     cv2.setNumThreads(1)
     empty = (np.zeros((0, len(FEATURES))), np.zeros(0, bool))
     truth = json.loads(path.with_suffix(".json").read_text())["sheet"]["fields"]
     try:
-        gray, _ = decode_photo(path.read_bytes())
-        page = rectify(gray)
-        code = identify(page)
+        sheet = read_page(rectify(decode_photo(path.read_bytes())[0]), "")
     except PageNotFound:
         return empty
-    fields = common_map(code).fields
-    blank = reference_image(code.game, code.sheet, code.layout, page.px_per_mm)
-    prepare_blank(blank, page.px_per_mm)
-    m = ink_masks(page.image, blank, page.px_per_mm, fields=fields)
-    readings, found = read_masks(m, fields, page.px_per_mm, "")
-    unread = {f.id for f in fields if f.kind in UNREAD_KINDS}
-    asked, candidates = asked_about(found, unread)
+    readings, fields, doubts, unread = page_of(sheet)
+    asked, candidates = asked_about(doubts, unread)
     ids = [i for i in candidates if i in truth]
     if not ids:
         return empty

@@ -35,7 +35,7 @@ Ability's faint slash missed).
 
 Two things the reader knows of ink are not left to the model (``_may_be_marked``): a
 field with less ink than a mark leaves on quiet paper (``fields.QUIET_FILLED_MIN``) is
-never settled marked, nor is a faint one with ink past its outline (``read.CLEAN_SPILL``):
+never settled marked, nor is a faint one with ink past its outline (``read.clean_outline``):
 a sliver of a neighbour's mark comes in from outside (``page_gap`` holds both too). On
 the seed 39-46 sets this kept asked 7 of the 928 fields the first model (9ac3ac6, trained
 without seeds 47-50) was sure were marked. Nor is a field settled empty whose ink at the
@@ -61,10 +61,11 @@ import numpy as np
 
 from pnp.sheetmap import Field
 from pnp.vision.fields import QUIET_FILLED_MIN, FieldReading
-from pnp.vision.read import CLEAN_SPILL, FAINT, NOISE
+from pnp.vision.read import FAINT, NOISE, UNREAD_KINDS, SheetReading, clean_outline
 
 MODEL_PATH = Path(__file__).with_name("noise_model.json")
 SURE = 0.999  # settle only at this probability of a mark, or of none
+STROKES_OVER_PAPER = 3.0  # (``_may_be_empty``)
 
 FEATURES = (
     "ink",  # share of the inside inked at the field's (raised) step
@@ -289,6 +290,15 @@ def stored_model(path: Path = MODEL_PATH) -> Model:
         raise ModelError(f"{path}: {exc}") from None
 
 
+def page_of(sheet: SheetReading) -> tuple[list[FieldReading], list[Field], list, set[str]]:
+    """(readings, fields, doubts, unread field ids) of a page as the reader handed it over:
+    what ``asked_about``, ``features`` and ``model_answers`` take."""
+    from pnp.vision.reference import common_map
+
+    unread = {i for i, kind in sheet.kinds.items() if kind in UNREAD_KINDS}
+    return list(sheet.readings), common_map(sheet.code).fields, list(sheet.doubtful), unread
+
+
 def asked_about(doubts: list, unread: set[str]) -> tuple[dict[str, str | None], list[str]]:
     """(every field asked about or not read -> the doubt's cause, the fields among them
     the model may settle: those doubted for noise or faint ink), from a page's
@@ -302,7 +312,7 @@ def _may_be_marked(r: FieldReading, cause: str | None) -> bool:
     """Whether the reader's own rules of ink let ``r`` be settled marked at all."""
     if r.ink < QUIET_FILLED_MIN:
         return False
-    return not (cause == FAINT and any(v >= CLEAN_SPILL for v in r.spill))
+    return cause != FAINT or clean_outline(r)
 
 
 def model_answers(
@@ -332,9 +342,6 @@ def model_answers(
         if (q >= SURE and _may_be_marked(by_id[i], asked[i]))
         or (q <= 1 - SURE and _may_be_empty(by_id[i], grain))
     }
-
-
-STROKES_OVER_PAPER = 3.0  # (``_may_be_empty``)
 
 
 def _may_be_empty(r: FieldReading, grain: float) -> bool:

@@ -364,7 +364,7 @@ def settled_doubts(
         r = by_id[d.field]
         if d.cause == NOISE:
             return r.state == "filled"
-        return d.cause == FAINT and r.state == "doubtful" and all(v < CLEAN_SPILL for v in r.spill)
+        return d.cause == FAINT and r.state == "doubtful" and clean_outline(r)
 
     on_noise = {d.field for d in found if may_fill(d)}
     # what is asked about, or not read at all (names, storage), cannot vouch for the page
@@ -372,6 +372,12 @@ def settled_doubts(
     unsure = {d.field for d in found} | unread | run_ins | {d.field for d in tail_doubts}
     readings = settle_by_gap(readings, fields, masks, px_per_mm, noisy, unsure, on_noise)
     return readings, doubts(readings, kinds, source, shapes) + tail_doubts
+
+
+def clean_outline(r: FieldReading) -> bool:
+    """No side of ``r`` inked past its outline by ``CLEAN_SPILL`` or more: faint ink of its
+    own, not a sliver of a neighbour's mark come in from outside."""
+    return all(v < CLEAN_SPILL for v in r.spill)
 
 
 def _like_marks(r: FieldReading, inks: list[float]) -> bool:

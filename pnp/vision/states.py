@@ -452,14 +452,20 @@ def agreeing_hexes(out: list[Assembled], answers: Mapping[str, float]) -> set[st
             continue
         covered = {f"hex-{h}" for shape in a.state["shapes"] for h in shape["hexes"]}
         for s in a.sheets:
-            said = {d.field: d.reason for d in s.doubtful}
-            for d in a.doubtful:
-                key = f"{s.source}:{d.field}"
-                if d.source != s.source or key not in answers or said.get(d.field) != d.reason:
-                    continue
-                if (answers[key] >= 0.5) == (d.field in covered):
+            for i in _asked_by_reader_alone(a, s):
+                key = f"{s.source}:{i}"
+                if key in answers and (answers[key] >= 0.5) == (i in covered):
                     agreed.add(key)
     return agreed
+
+
+def _asked_by_reader_alone(a: Assembled, sheet: SheetReading) -> set[str]:
+    """The fields of ``sheet`` that ``a`` still asks about for the reader's doubt alone
+    (the same reason, none of the game's checks added to it)."""
+    said = {d.field: d.reason for d in sheet.doubtful}
+    return {
+        d.field for d in a.doubtful if d.source == sheet.source and said.get(d.field) == d.reason
+    }
 
 
 def _assembled(game: str, kept: list[SheetReading], answers: Answers) -> list[Assembled]:
@@ -481,26 +487,15 @@ def learned_answers(out: list[Assembled]) -> dict[str, float]:
     """The noise model's probability of a mark ("SOURCE:FIELD" -> p) of each field the
     reader asked about for noise or faint ink that the game's checks leave asked for that
     alone, where the model is sure (``pnp.vision.noise_model``)."""
-    from pnp.vision.noise_model import model_answers
-    from pnp.vision.reference import common_map
+    from pnp.vision.noise_model import model_answers, page_of
 
     found: dict[str, float] = {}
     for a in out:
         for s in a.sheets:
-            if s.code is None:
-                continue
-            said = {d.field: d.reason for d in s.doubtful}
-            still = {
-                d.field
-                for d in a.doubtful
-                if d.source == s.source and said.get(d.field) == d.reason
-            }
-            if not still:
-                continue
-            unread = {i for i, kind in s.kinds.items() if kind in UNREAD_KINDS}
-            fields = common_map(s.code).fields
-            sure = model_answers(list(s.readings), fields, list(s.doubtful), unread, still)
-            found.update((f"{s.source}:{i}", p) for i, p in sure.items())
+            still = _asked_by_reader_alone(a, s) if s.code is not None else set()
+            if still:
+                sure = model_answers(*page_of(s), still)
+                found.update((f"{s.source}:{i}", p) for i, p in sure.items())
     return found
 
 
