@@ -12,8 +12,12 @@ review (any doubtful field, or unread) and the median time per photo in its
 megapixel bucket. Compared are the fields the reader
 decides (write-in boxes are not read yet) that no other mark's ink reaches (the
 truth's ``touched_by``); wrong readings of touched fields are counted apart.
-"Silent sheets" are the issue's measure: pages with a field read wrong (touched or
-not) and nothing on them asked about, so nothing tells the player to look.
+"Silent sheets" are pages with a field read wrong (touched or not) and nothing on them
+asked about, so nothing tells the player to look; "score-silent" are those of them that
+change their player's score (``pnp.bench.page_score``: the page's marks as read beside
+the truth's other pages of the player, scored as ``pnp score`` scores them), the issue's
+measure. Each silent sheet is named, with its wrong fields. With ``--reader-only`` a
+Cosmos page has no state, so a silent one counts as changing the score.
 
 What is asked about is what ``pnp read PHOTO`` asks of that photo alone: the reader's
 doubts and those of the game's own checks on the page (``pnp.vision.states.assemble``
@@ -61,6 +65,7 @@ class Tally:
     doubtful: int = 0
     touched_silent: int = 0
     silent_sheets: int = 0  # a field read wrong (touched or not) and nothing asked about
+    score_silent: int = 0  # of those, sheets that change their player's score
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
 
     def add(self, other: Tally) -> None:
@@ -68,6 +73,7 @@ class Tally:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.touched_silent += other.touched_silent
         self.silent_sheets += other.silent_sheets
+        self.score_silent += other.score_silent
         for k, v in other.times.items():
             self.times[k] += v
 
@@ -83,12 +89,13 @@ def _compared(truth: dict) -> bool:
 
 def read_one(data: bytes, checks: bool = False):
     """(page code, readings, the reader's doubts (field id -> reason), photo megapixel
-    bucket, seconds, drawn) of one photo's bytes, read as ``pnp.vision.read.read_page``
+    bucket, seconds, drawn, state) of one photo's bytes, read as ``pnp.vision.read.read_page``
     reads it. Doubted are the fields it would ask about; with ``checks``, what ``pnp
     read`` asks of the page alone after the game's own checks (an id that is no field,
     "shapes" say, included), and the fields the page's own marks settled read as settled;
     timed with the rest. ``drawn`` (with ``checks``): the Frontier values as the state has
-    them, "circle" or "cross" (field id -> mark)."""
+    them, "circle" or "cross" (field id -> mark). ``state`` (with ``checks``): the page's
+    state as assembled alone (None if its marks make none, or without ``checks``)."""
     from pnp.vision.fields import ink_masks, prepare_blank
     from pnp.vision.identify import identify
     from pnp.vision.read import UNREAD_KINDS, read_masks, refuse_other_version
@@ -110,15 +117,16 @@ def read_one(data: bytes, checks: bool = False):
     readings, found = read_masks(m, fields, page.px_per_mm, SOURCE)
     doubted = {d.field: d.reason for d in found}
     drawn: dict[str, str] = {}
+    state = None
     if checks:
-        doubted, settled, drawn = _checked(code, page, m.ink, readings, fields, found)
+        doubted, settled, drawn, state = _checked(code, page, m.ink, readings, fields, found)
         readings = [settled_reading(r, settled.get(r.id)) for r in readings]
     t3 = time.perf_counter()
     mp = gray.shape[0] * gray.shape[1] * scale * scale
     # What the reader leaves to people (names, written totals, cube storage) is not compared.
     readings = [r for r, f in zip(readings, fields, strict=True) if f.kind not in UNREAD_KINDS]
     seconds = (t1 - t0) + (t3 - t2)
-    return code, readings, doubted, ("12MP" if mp > 6e6 else "2MP"), seconds, drawn
+    return code, readings, doubted, ("12MP" if mp > 6e6 else "2MP"), seconds, drawn, state
 
 
 def settled_reading(reading, marked: bool | None):
@@ -133,8 +141,8 @@ def settled_reading(reading, marked: bool | None):
 def _checked(code, page, ink, readings, fields, found):
     """What ``pnp read`` asks of one page read alone (field id -> reason: the reader's
     doubts the game's checks leave open, and theirs), what the page's own marks settled
-    (field id -> marked), and the Frontier values as its state has them (field id ->
-    "circle" or "cross")."""
+    (field id -> marked), the Frontier values as its state has them (field id ->
+    "circle" or "cross"), and its state (None if its marks make none)."""
     from pnp.vision.read import page_reading
     from pnp.vision.states import assemble
 
@@ -152,7 +160,8 @@ def _checked(code, page, ink, readings, fields, found):
             for f in fields:
                 if f.id in _coverable_hexes() and f.id not in settled:
                     settled[f.id] = f.id in covered
-    return doubts, settled, _frontier_marks(assembled, fields)
+    state = next((a.state for a in assembled), None)
+    return doubts, settled, _frontier_marks(assembled, fields), state
 
 
 def _frontier_marks(assembled, fields) -> dict[str, str]:
@@ -214,6 +223,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import cv2
 
+    from pnp.bench.page_score import score_changed
     from pnp.vision.memory import keep_freed_memory
     from pnp.vision.photo_io import OtherVersion
     from pnp.vision.rectify import PageNotFound
@@ -241,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
         data = path.read_bytes()
         expected = {i: t for i, t in truth["sheet"]["fields"].items() if _compared(t)}
         try:
-            code, readings, doubted, mp, seconds, drawn = read_one(
+            code, readings, doubted, mp, seconds, drawn, state = read_one(
                 data, checks=not args.reader_only
             )
         except (PageNotFound, OtherVersion) as e:
@@ -254,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
         if code.text != truth["sheet"]["page_code"]:
             print(f"{path.name}: wrong page code {code.text!r}")
         doubtful = 0
-        wrong = 0
+        wrong = []
         kinds = field_kinds(code)
         shapes = field_shapes(code)
         for r in readings:
@@ -281,7 +291,8 @@ def main(argv: list[str] | None = None) -> int:
                     )
                     + "\n"
                 )
-            wrong += silent
+            if silent:
+                wrong.append(r.id)
             if t["touched_by"]:
                 tally.touched_silent += silent
                 continue
@@ -296,7 +307,13 @@ def main(argv: list[str] | None = None) -> int:
                 )
         asked = doubtful > 0 or not doubted.keys() <= kinds.keys()  # "shapes", "zones"...
         tally.review += asked
-        tally.silent_sheets += wrong > 0 and not asked
+        if wrong and not asked:
+            tally.silent_sheets += 1
+            marked = {r.id for r in readings if r.state == "filled"}
+            changed = score_changed(truth, code, marked, state)
+            tally.score_silent += changed
+            score = "changes the score" if changed else "score unchanged"
+            print(f"{path.name}: silent: {', '.join(wrong)} read wrong, nothing asked; {score}")
     if dump:
         dump.close()
     print(table(tallies))
@@ -316,7 +333,7 @@ def table(tallies: dict[tuple[str, str], Tally]) -> str:
     head = (
         f"{'game':<{width}}{'level':<8}{'sheets':>7}{'unread':>7}{'fields':>8}{'accuracy':>10}"
         f"{'silent':>7}{'doubtful':>9}{'review':>8}{'touched-silent':>15}{'silent sheets':>14}"
-        f"{'2MP s':>8}{'12MP s':>8}"
+        f"{'score-silent':>13}{'2MP s':>8}{'12MP s':>8}"
     )
     rows = [head, "-" * len(head)]
     order = sorted(tallies, key=lambda k: (k[0], LEVELS.index(k[1]) if k[1] in LEVELS else 9))
@@ -331,7 +348,7 @@ def table(tallies: dict[tuple[str, str], Tally]) -> str:
         rows.append(
             f"{key[0]:<{width}}{key[1]:<8}{t.sheets:>7}{t.unread:>7}{t.fields:>8}{acc:>9.2f}%"
             f"{t.silent:>7}{t.doubtful:>9}{rev:>7.0f}%{t.touched_silent:>15}{t.silent_sheets:>14}"
-            f"{med.get('2MP', '-'):>8}{med.get('12MP', '-'):>8}"
+            f"{t.score_silent:>13}{med.get('2MP', '-'):>8}{med.get('12MP', '-'):>8}"
         )
     plain = [t for (_, level), t in tallies.items() if level in ("easy", "normal")]
     sheets, review = sum(t.sheets for t in plain), sum(t.review for t in plain)

@@ -1,0 +1,83 @@
+"""Whether one page, read alone, gets its player's score wrong: the issue's silent error.
+
+A photo of the read bench holds one page of a player's state (a Stellar Drift
+tracker, one Solo tracker page, a Cosmos sheet). The page's marks as read, after
+the game's checks settled what they could, are put beside the truth's marks of
+the player's other pages, assembled as ``pnp score`` assembles sheets, and scored
+as it scores them. The page changes the score when that score (each player's total
+and category points) differs from the truth state's, or when its marks make no
+state to score. A Cosmos sheet is a whole state on its own: its state as the Cosmos
+reader assembled it is scored.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pnp.bench.states import _scores
+from pnp.pagecode import PageCode
+
+
+def score_changed(truth: dict, code: PageCode, marked: set[str], state: dict | None) -> bool:
+    """Whether the page ``code`` of the truth's state, read with the fields ``marked``
+    (``state``: the page's state as read alone, None if its marks make none), makes
+    the player's score differ from the truth's."""
+    expected = truth["state"]
+    if code.game == "distant-suns":
+        return _differ(state, expected)
+    states = _assembled(expected, truth["sample"], code, marked)
+    if len(states) != 1:
+        return True
+    return _differ(states[0].state, expected)
+
+
+def _differ(read: dict | None, expected: dict) -> bool:
+    if read is None:
+        return True
+    try:
+        return _scores(read) != _scores(expected)
+    except ValueError:  # a read state the scorer refuses is a wrong score
+        return True
+
+
+def _assembled(expected: dict, sample: dict, code: PageCode, marked: set[str]):
+    """The truth's pages as sure readings, the page ``code`` with ``marked`` instead of
+    its own marks, assembled."""
+    from pnp.synth.marks import sheet_marks
+    from pnp.vision.reference import blank_sheet
+    from pnp.vision.states import assemble
+
+    pad = code.sheet == "scorepad" and expected.get("mode") != "solo"  # a Solo's pad: its own
+    pad_layout = sample.get("layout") if pad else None
+    sheets = []
+    for page in sheet_marks(code.game, expected, pad_layout):
+        blank = blank_sheet(page.game, page.sheet, page.layout, page.serial)
+        this = (page.sheet, page.layout) == (code.sheet, code.layout)
+        sheets.append(_sure_sheet(blank.map, set(marked) if this else set(page.marks)))
+    states, refused = assemble(sheets, game=code.game)
+    return [] if refused else states
+
+
+def _sure_sheet(sheet_map, marked: set[str]):
+    """A ``SheetReading`` of ``sheet_map``'s page with exactly ``marked`` filled, all sure."""
+    from pnp.vision.fields import FieldReading
+    from pnp.vision.read import SheetReading
+
+    readings = tuple(
+        FieldReading(f.id, "filled", 1.0, 1.0)
+        if f.id in marked
+        else FieldReading(f.id, "empty", 0.0, 1.0)
+        for f in sheet_map.fields
+    )
+    return SheetReading(
+        source=f"truth-{sheet_map.code.sheet}-{sheet_map.code.layout}",
+        code=sheet_map.code,
+        readings=readings,
+        kinds={f.id: f.kind for f in sheet_map.fields},
+        doubtful=(),
+        reprojection_mm=0.0,
+        markers=(),
+        px_per_mm=0.0,
+        timing={},
+        page=np.zeros((1, 1), np.uint8),
+    )

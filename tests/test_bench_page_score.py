@@ -1,0 +1,64 @@
+"""The read bench counts a page silent for the score only when its marks change a score."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from pnp.bench.page_score import score_changed
+from pnp.bench.states import game_pages
+from pnp.vision.reference import blank_sheet
+
+
+def _pages(kind: str, seed: int):
+    """(truth of each page as a photo's truth has it, page code, marks) of a seeded game."""
+    game, state, pages = game_pages(kind, seed)
+    out = []
+    for page in pages:
+        code = blank_sheet(page.game, page.sheet, page.layout, page.serial).map.code
+        sample = {"game": game, "sheet": page.sheet, "layout": page.layout}
+        out.append(({"state": state, "sample": sample}, code, set(page.marks)))
+    return out
+
+
+@pytest.mark.parametrize("kind", ["stellar-drift", "fed-solo", "fed-table-pad"])
+def test_every_page_read_as_marked_keeps_the_score(kind):
+    for truth, code, marks in _pages(kind, 5):
+        assert not score_changed(truth, code, marks, None), code.text
+
+
+def test_a_missed_track_box_changes_the_stellar_drift_score():
+    (truth, code, marks) = next(p for p in _pages("stellar-drift", 5) if p[1].sheet == "tracker")
+    tracks = truth["state"]["tracks"]
+    track, n = next((t, n) for t, n in sorted(tracks.items()) if n > 0)
+    last = f"track-{track}-{n}"
+    assert last in marks
+    assert score_changed(truth, code, marks - {last}, None)
+
+
+def test_an_ability_box_changes_the_state_but_not_the_score():
+    truth, code, marks = next(p for p in _pages("stellar-drift", 5) if p[1].sheet == "tech")
+    used = sorted(m for m in marks if m.startswith("ability-"))
+    assert used  # the seed's player used an Ability
+    assert not score_changed(truth, code, marks - {used[-1]}, None)
+
+
+def test_a_funded_project_read_unfunded_changes_the_solo_score():
+    truth, code, marks = next(
+        p for p in _pages("fed-solo", 5) if (p[1].sheet, p[1].layout) == ("solo", "projects")
+    )
+    funded = sorted(m for m in marks if m.endswith("-funded-yes"))
+    assert funded
+    wrong = funded[0].removesuffix("-yes") + "-no"
+    assert score_changed(truth, code, (marks - {funded[0]}) | {wrong}, None)
+
+
+def test_a_cosmos_page_is_scored_as_its_state_was_read():
+    (truth, code, _), *_ = _pages("distant-suns", 3)
+    state = truth["state"]
+    assert not score_changed(truth, code, set(), copy.deepcopy(state))
+    assert score_changed(truth, code, set(), None)  # no state: nothing right to score
+    fewer = copy.deepcopy(state)
+    fewer["shapes"] = fewer["shapes"][:-1]
+    assert score_changed(truth, code, set(), fewer)
