@@ -352,3 +352,48 @@ def test_a_fill_run_past_two_sides_one_way_is_not_crossed():
     region[rows % 4 < 3] = np.float32(0.5)  # strokes one way: a zigzag fill
     r = read(seen)
     assert r.state == "filled" and not r.crossed
+
+
+def stroke_ends(seen: np.ndarray, bounds, sides: str, share: float = 0.2) -> None:
+    """Strokes' ends run 0.8 mm past the outline of ``bounds`` on ``sides`` (of "tblr"),
+    in ``share`` of each side's columns only: the ragged fringe of a hatching's ends."""
+    x0, y0, x1, y1 = (px(v) for v in bounds)
+    out = px(0.8)
+    for side in sides:
+        a, b = (x0, x1) if side in "tb" else (y0, y1)
+        along = np.linspace(a + 3, b - 3, max(1, round(share * (b - a) / 2))).astype(int)
+        for k in along:
+            if side == "t":
+                seen[y0 - out : y0, k : k + 2] = 0.5
+            elif side == "b":
+                seen[y1 : y1 + out, k : k + 2] = 0.5
+            elif side == "l":
+                seen[k : k + 2, x0 - out : x0] = 0.5
+            else:
+                seen[k : k + 2, x1 : x1 + out] = 0.5
+
+
+def test_a_hatching_whose_stroke_ends_run_past_three_sides_is_asked():
+    from pnp.vision.hatching import _past_sides
+
+    seen = page(7)
+    light_crosshatch(seen, BOX.bounds)
+    stroke_ends(seen, BOX.bounds, "tbr")
+    reach = side_reach(masks(seen), BOX, PX)
+    assert _past_sides(reach) == 0  # no side reached past by most of its columns...
+    r = read(seen)
+    assert r.state == "filled" and not r.hatched and r.crossed  # ...but its ends run past
+
+
+def test_stroke_ends_past_two_sides_or_strokes_one_way_are_not_asked_as_crossed():
+    seen = page(8)
+    light_crosshatch(seen, BOX.bounds)
+    stroke_ends(seen, BOX.bounds, "tr")  # a mark pushed to a corner
+    assert not read(seen).crossed
+    x0, y0, x1, y1 = BOX.bounds
+    seen = page(9)
+    region = seen[px(y0) : px(y1), px(x0) : px(x1)]
+    rows = np.indices(region.shape)[0]
+    region[rows % 4 < 3] = np.float32(0.5)  # a zigzag fill, strokes one way
+    stroke_ends(seen, BOX.bounds, "tbr")
+    assert not read(seen).crossed

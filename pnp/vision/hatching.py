@@ -232,6 +232,15 @@ FILL_STROKES_INK = 0.3  # looked at in boxes this inked (a fill, not a check mar
 # only. On the seed 8, 11, 13, 21, 22 and 31-36 sets (3,300 photos), of the boxes read
 # filled and not asked, covered at least 0.5 and this crossed (coherence at most 0.2), the
 # 4 so reached were all hatched out (one on an easy page: a silent error), and no mark.
+# So is one whose strokes' ends run past three sides or more (``_ends_past``: the
+# farthest columns, though most of a side's columns stop at the outline): a hatching
+# crosses the box both ways and overshoots at every end, where a fill drawn too large
+# runs past the one or two sides it drifted to, and a mark a neighbour's ink reaches is
+# reached from one side. Seed 40 #46 (a normal tracker page): Engines box 7, a fill
+# hatched out in pencil, ink past the top, bottom and right in its farthest columns
+# (0.8, 1.0, 1.1 mm), past the right alone by the median: read filled and not asked, a
+# silent error that changed the score (7 VP for 4).
+ENDS_PAST_SIDES = 3
 
 
 def _side_bands(f: Field, a: float, b: float) -> list[tuple[float, float, float, float]]:
@@ -643,7 +652,7 @@ def _crossed(
 ) -> list[int]:
     """The boxes read filled, covered at least ``FILL_COVERAGE``, whose strokes cross with no
     direction to them (``one_way_of(n)``: their ``coherence``) and run past ``BOX_SIDES``
-    sides (``crossed``: asked)."""
+    sides, or whose strokes' ends run past ``ENDS_PAST_SIDES`` (``crossed``: asked)."""
     from pnp.vision.ink_reach import side_reach
 
     out = []
@@ -658,13 +667,18 @@ def _crossed(
         ):
             continue
         one_way = one_way_of(n)
-        if (
-            one_way is not None
-            and one_way <= CROSSED_WAYS
-            and _past_sides(side_reach(masks, f, px_per_mm)) >= BOX_SIDES
-        ):
+        if one_way is None or one_way > CROSSED_WAYS:
+            continue
+        reach = side_reach(masks, f, px_per_mm)
+        if _past_sides(reach) >= BOX_SIDES or _ends_past(reach) >= ENDS_PAST_SIDES:
             out.append(n)
     return out
+
+
+def _ends_past(reach) -> int:
+    """How many sides the farthest columns of ink reach past (``BOX_REACH[0]``, their 90th
+    percentile), 0 without a reach: a hatching's strokes overshoot at their ends."""
+    return 0 if reach is None else sum(p90 >= BOX_REACH[0] for _, p90 in reach)
 
 
 def _fill_darkness(readings, fields, masks: InkMasks, inside) -> dict[tuple[str, str], float]:
