@@ -54,11 +54,22 @@ def test_a_funded_project_read_unfunded_changes_the_solo_score():
     assert score_changed(truth, code, (marks - {funded[0]}) | {wrong}, None)
 
 
-def test_a_cosmos_page_is_scored_as_its_state_was_read():
-    (truth, code, _), *_ = _pages("distant-suns", 3)
-    state = truth["state"]
-    assert not score_changed(truth, code, set(), copy.deepcopy(state))
-    assert score_changed(truth, code, set(), None)  # no state: nothing right to score
+def test_a_page_still_asked_once_answered_is_open_not_wrong():
+    truth, code, marks = next(p for p in _pages("stellar-drift", 5) if p[1].sheet == "tracker")
+    track, n = next((t, n) for t, n in sorted(truth["state"]["tracks"].items()) if n > 1)
+    gap = marks - {f"track-{track}-{n - 1}"}  # a box left out before a checked one
+    assert score_changed(truth, code, gap, None)  # read so and not asked: a wrong score
+    assert score_changed(truth, code, gap, None, answers={}) is None  # asked: still open
+
+
+def test_a_cosmos_page_is_scored_as_its_state_is_assembled_from_the_page():
+    from flat_pages import flat_reading
+
+    (truth, code, marks), *_ = _pages("distant-suns", 3)
+    game, state, (page,) = game_pages("distant-suns", 3)
+    sheet, _ = flat_reading(page, 3, "cosmos.png")
+    assert not score_changed(truth, code, marks, sheet)  # read right, flat
     fewer = copy.deepcopy(state)
-    fewer["shapes"] = fewer["shapes"][:-1]
-    assert score_changed(truth, code, set(), fewer)
+    fewer["shapes"] = fewer["shapes"][:-1]  # the truth had a shape fewer: the read is wrong
+    assert score_changed({**truth, "state": fewer}, code, marks, sheet)
+    assert score_changed(truth, code, marks, None)  # no page: nothing scored right

@@ -7,7 +7,7 @@ the player's other pages, assembled as ``pnp score`` assembles sheets, and score
 as it scores them. The page changes the score when that score (each player's total
 and category points) differs from the truth state's, or when its marks make no
 state to score. A Cosmos sheet is a whole state on its own: its state as the Cosmos
-reader assembled it is scored.
+reader assembles it is scored.
 """
 
 from __future__ import annotations
@@ -18,16 +18,31 @@ from pnp.bench.states import _scores
 from pnp.pagecode import PageCode
 
 
-def score_changed(truth: dict, code: PageCode, marked: set[str], state: dict | None) -> bool:
-    """Whether the page ``code`` of the truth's state, read with the fields ``marked``
-    (``state``: the page's state as read alone, None if its marks make none), makes
-    the player's score differ from the truth's."""
+def score_changed(
+    truth: dict, code: PageCode, marked: set[str], sheet, answers: dict | None = None
+) -> bool | None:
+    """Whether the page ``code`` of the truth's state, read with the fields ``marked``,
+    makes the player's score differ from the truth's. ``sheet``: the page's
+    ``SheetReading`` (a Cosmos page's state is assembled from it; None: no state).
+
+    With ``answers`` (field id -> marked, the page's questions answered from the
+    truth, already applied to ``marked``): None where the page would still ask
+    something once they are answered (left open, not wrong)."""
     expected = truth["state"]
     if code.game == "distant-suns":
-        return _differ(state, expected)
+        from pnp.vision.states import assemble
+
+        if sheet is None:
+            return None if answers is not None else True
+        (cosmos,), _ = assemble([sheet], answers or {})
+        if answers is not None and not cosmos.clear:
+            return None
+        return _differ(cosmos.state, expected)
     states = _assembled(expected, truth["sample"], code, marked)
     if len(states) != 1:
         return True
+    if answers is not None and not states[0].clear:
+        return None
     return _differ(states[0].state, expected)
 
 

@@ -16,8 +16,9 @@ truth's ``touched_by``); wrong readings of touched fields are counted apart.
 asked about, so nothing tells the player to look; "score-silent" are those of them that
 change their player's score (``pnp.bench.page_score``: the page's marks as read beside
 the truth's other pages of the player, scored as ``pnp score`` scores them), the issue's
-measure. Each silent sheet is named, with its wrong fields. With ``--reader-only`` a
-Cosmos page has no state, so a silent one counts as changing the score.
+measure. "Review-wrong" are pages asked about whose score stays wrong once their
+questions are answered from the truth (a field read wrong and not asked beside them).
+Each such page is named, with its wrong fields.
 
 What is asked about is what ``pnp read PHOTO`` asks of that photo alone: the reader's
 doubts and those of the game's own checks on the page (``pnp.vision.states.assemble``
@@ -66,6 +67,8 @@ class Tally:
     touched_silent: int = 0
     silent_sheets: int = 0  # a field read wrong (touched or not) and nothing asked about
     score_silent: int = 0  # of those, sheets that change their player's score
+    # pages asked about whose score is still wrong once their questions are answered
+    review_wrong: int = 0
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
 
     def add(self, other: Tally) -> None:
@@ -74,6 +77,7 @@ class Tally:
         self.touched_silent += other.touched_silent
         self.silent_sheets += other.silent_sheets
         self.score_silent += other.score_silent
+        self.review_wrong += other.review_wrong
         for k, v in other.times.items():
             self.times[k] += v
 
@@ -89,13 +93,13 @@ def _compared(truth: dict) -> bool:
 
 def read_one(data: bytes, checks: bool = False):
     """(page code, readings, the reader's doubts (field id -> reason), photo megapixel
-    bucket, seconds, drawn, state) of one photo's bytes, read as ``pnp.vision.read.read_page``
+    bucket, seconds, drawn, sheet) of one photo's bytes, read as ``pnp.vision.read.read_page``
     reads it. Doubted are the fields it would ask about; with ``checks``, what ``pnp
     read`` asks of the page alone after the game's own checks (an id that is no field,
     "shapes" say, included), and the fields the page's own marks settled read as settled;
     timed with the rest. ``drawn`` (with ``checks``): the Frontier values as the state has
-    them, "circle" or "cross" (field id -> mark). ``state`` (with ``checks``): the page's
-    state as assembled alone (None if its marks make none, or without ``checks``)."""
+    them, "circle" or "cross" (field id -> mark). ``sheet`` (with ``checks``, else None):
+    the page's ``SheetReading``, as the game's checks were given it."""
     from pnp.vision.fields import ink_masks, prepare_blank
     from pnp.vision.identify import identify
     from pnp.vision.read import UNREAD_KINDS, read_masks, refuse_other_version
@@ -117,16 +121,16 @@ def read_one(data: bytes, checks: bool = False):
     readings, found = read_masks(m, fields, page.px_per_mm, SOURCE)
     doubted = {d.field: d.reason for d in found}
     drawn: dict[str, str] = {}
-    state = None
+    sheet = None
     if checks:
-        doubted, settled, drawn, state = _checked(code, page, m.ink, readings, fields, found)
+        doubted, settled, drawn, sheet = _checked(code, page, m.ink, readings, fields, found)
         readings = [settled_reading(r, settled.get(r.id)) for r in readings]
     t3 = time.perf_counter()
     mp = gray.shape[0] * gray.shape[1] * scale * scale
     # What the reader leaves to people (names, written totals, cube storage) is not compared.
     readings = [r for r, f in zip(readings, fields, strict=True) if f.kind not in UNREAD_KINDS]
     seconds = (t1 - t0) + (t3 - t2)
-    return code, readings, doubted, ("12MP" if mp > 6e6 else "2MP"), seconds, drawn, state
+    return code, readings, doubted, ("12MP" if mp > 6e6 else "2MP"), seconds, drawn, sheet
 
 
 def settled_reading(reading, marked: bool | None):
@@ -142,7 +146,7 @@ def _checked(code, page, ink, readings, fields, found):
     """What ``pnp read`` asks of one page read alone (field id -> reason: the reader's
     doubts the game's checks leave open, and theirs), what the page's own marks settled
     (field id -> marked), the Frontier values as its state has them (field id ->
-    "circle" or "cross"), and its state (None if its marks make none)."""
+    "circle" or "cross"), and the page's ``SheetReading``."""
     from pnp.vision.read import page_reading
     from pnp.vision.states import assemble
 
@@ -160,8 +164,7 @@ def _checked(code, page, ink, readings, fields, found):
             for f in fields:
                 if f.id in _coverable_hexes() and f.id not in settled:
                     settled[f.id] = f.id in covered
-    state = next((a.state for a in assembled), None)
-    return doubts, settled, _frontier_marks(assembled, fields), state
+    return doubts, settled, _frontier_marks(assembled, fields), sheet
 
 
 def _frontier_marks(assembled, fields) -> dict[str, str]:
@@ -251,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
         data = path.read_bytes()
         expected = {i: t for i, t in truth["sheet"]["fields"].items() if _compared(t)}
         try:
-            code, readings, doubted, mp, seconds, drawn, state = read_one(
+            code, readings, doubted, mp, seconds, drawn, sheet = read_one(
                 data, checks=not args.reader_only
             )
         except (PageNotFound, OtherVersion) as e:
@@ -307,13 +310,23 @@ def main(argv: list[str] | None = None) -> int:
                 )
         asked = doubtful > 0 or not doubted.keys() <= kinds.keys()  # "shapes", "zones"...
         tally.review += asked
+        marked = {r.id for r in readings if r.state == "filled"}
         if wrong and not asked:
             tally.silent_sheets += 1
-            marked = {r.id for r in readings if r.state == "filled"}
-            changed = score_changed(truth, code, marked, state)
+            changed = score_changed(truth, code, marked, sheet)
             tally.score_silent += changed
             score = "changes the score" if changed else "score unchanged"
             print(f"{path.name}: silent: {', '.join(wrong)} read wrong, nothing asked; {score}")
+        elif wrong:
+            truths = truth["sheet"]["fields"]
+            answers = {i: truths[i]["marked"] for i in doubted if i in truths}
+            marked = {i for i in marked if i not in answers} | {i for i, v in answers.items() if v}
+            if score_changed(truth, code, marked, sheet, answers):
+                tally.review_wrong += 1
+                print(
+                    f"{path.name}: review-wrong: {', '.join(wrong)} read wrong and not asked; "
+                    "the score stays wrong once the page's questions are answered"
+                )
     if dump:
         dump.close()
     print(table(tallies))
@@ -333,7 +346,7 @@ def table(tallies: dict[tuple[str, str], Tally]) -> str:
     head = (
         f"{'game':<{width}}{'level':<8}{'sheets':>7}{'unread':>7}{'fields':>8}{'accuracy':>10}"
         f"{'silent':>7}{'doubtful':>9}{'review':>8}{'touched-silent':>15}{'silent sheets':>14}"
-        f"{'score-silent':>13}{'2MP s':>8}{'12MP s':>8}"
+        f"{'score-silent':>13}{'review-wrong':>13}{'2MP s':>8}{'12MP s':>8}"
     )
     rows = [head, "-" * len(head)]
     order = sorted(tallies, key=lambda k: (k[0], LEVELS.index(k[1]) if k[1] in LEVELS else 9))
@@ -348,7 +361,8 @@ def table(tallies: dict[tuple[str, str], Tally]) -> str:
         rows.append(
             f"{key[0]:<{width}}{key[1]:<8}{t.sheets:>7}{t.unread:>7}{t.fields:>8}{acc:>9.2f}%"
             f"{t.silent:>7}{t.doubtful:>9}{rev:>7.0f}%{t.touched_silent:>15}{t.silent_sheets:>14}"
-            f"{t.score_silent:>13}{med.get('2MP', '-'):>8}{med.get('12MP', '-'):>8}"
+            f"{t.score_silent:>13}{t.review_wrong:>13}"
+            f"{med.get('2MP', '-'):>8}{med.get('12MP', '-'):>8}"
         )
     plain = [t for (_, level), t in tallies.items() if level in ("easy", "normal")]
     sheets, review = sum(t.sheets for t in plain), sum(t.review for t in plain)
