@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pnp.bench.states import _scores
+from pnp.bench.states import player_scores
 from pnp.pagecode import PageCode
 
 
@@ -50,7 +50,7 @@ def _differ(read: dict | None, expected: dict) -> bool:
     if read is None:
         return True
     try:
-        return _scores(read) != _scores(expected)
+        return player_scores(read) != player_scores(expected)
     except ValueError:  # a read state the scorer refuses is a wrong score
         return True
 

@@ -62,7 +62,7 @@ def game_pages(kind: str, seed: int):
     raise ValueError(f"unknown kind {kind!r}: one of {', '.join(KINDS)}")
 
 
-def _scores(state: dict) -> list[tuple[int, tuple]]:
+def player_scores(state: dict) -> list[tuple[int, tuple]]:
     """Each player's total and category points, as ``pnp score`` gives them."""
     from scoring.games import score_states
 
@@ -76,7 +76,7 @@ def _judge(expected: dict, read: dict | None) -> tuple[bool, bool]:
         return False, False
     same_state = _comparable(read) == _comparable(expected)
     try:
-        same_score = _scores(read) == _scores(expected)
+        same_score = player_scores(read) == player_scores(expected)
     except ValueError:  # a read state the scorer refuses is a wrong score
         same_score = False
     return same_state, same_score
