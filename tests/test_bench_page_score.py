@@ -44,22 +44,44 @@ def test_an_ability_box_changes_the_state_but_not_the_score():
     assert not score_changed(truth, code, marks - {used[-1]}, None)
 
 
-def test_a_funded_project_read_unfunded_changes_the_solo_score():
+def test_a_funded_project_read_unfunded_is_asked_beside_the_solo_pages():
     truth, code, marks = next(
         p for p in _pages("fed-solo", 5) if (p[1].sheet, p[1].layout) == ("solo", "projects")
     )
     funded = sorted(m for m in marks if m.endswith("-funded-yes"))
     assert funded
     wrong = funded[0].removesuffix("-yes") + "-no"
-    assert score_changed(truth, code, (marks - {funded[0]}) | {wrong}, None)
+    # the bubbled total of the Funded Major Projects no longer adds up: a flag
+    assert score_changed(truth, code, (marks - {funded[0]}) | {wrong}, None) is None
 
 
-def test_a_page_still_asked_once_answered_is_open_not_wrong():
+def test_a_score_pad_category_is_asked_unless_its_total_agrees_with_it():
+    truth, code, marks = _pages("fed-table-pad", 5)[0]
+    values = truth["state"]["players"][0]["values"]
+    category, value = next((k, v) for k, v in sorted(values.items()) if 0 < v % 10 < 9)
+    total = sum(values.values())
+    assert total % 10 < 9
+
+    def plus_one(marks: set[str], prefix: str, n: int) -> set[str]:
+        return (marks - {f"{prefix}-units-{n % 10}"}) | {f"{prefix}-units-{n % 10 + 1}"}
+
+    one_more = plus_one(marks, f"p1-{category}", value)
+    assert score_changed(truth, code, one_more, None) is None  # the total disagrees: asked
+    both = plus_one(one_more, "p1-total", total)
+    assert score_changed(truth, code, both, None) is True  # it agrees: a silent score
+
+
+def test_marks_that_break_a_rule_beside_the_players_other_pages_are_a_flag_not_silent():
     truth, code, marks = next(p for p in _pages("stellar-drift", 5) if p[1].sheet == "tracker")
     track, n = next((t, n) for t, n in sorted(truth["state"]["tracks"].items()) if n > 1)
     gap = marks - {f"track-{track}-{n - 1}"}  # a box left out before a checked one
-    assert score_changed(truth, code, gap, None)  # read so and not asked: a wrong score
-    assert score_changed(truth, code, gap, None, answers={}) is None  # asked: still open
+    assert score_changed(truth, code, gap, None) is None
+    assert score_changed(truth, code, gap, None, answers={}) is None
+    # an Ability marked used: scoring nothing, or asked where its padlock box is empty
+    truth, code, marks = next(p for p in _pages("stellar-drift", 5) if p[1].sheet == "tech")
+    unused = [f"ability-{c}{k}-1" for c in "rgby" for k in range(1, 6)]
+    found = {score_changed(truth, code, marks | {f}, None) for f in unused if f not in marks}
+    assert found == {False, None}
 
 
 def test_a_cosmos_page_is_scored_as_its_state_is_assembled_from_the_page():

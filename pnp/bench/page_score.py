@@ -6,8 +6,11 @@ the game's checks settled what they could, are put beside the truth's marks of
 the player's other pages, assembled as ``pnp score`` assembles sheets, and scored
 as it scores them. The page changes the score when that score (each player's total
 and category points) differs from the truth state's, or when its marks make no
-state to score. A Cosmos sheet is a whole state on its own: its state as the Cosmos
-reader assembles it is scored.
+state to score; where the assembly asks about something (a Stellar Drift Ability
+marked as used whose padlock box the page has empty: a rule of the player's three
+sheets together), the player is told to look, and the page is flagged, not silent.
+A Cosmos sheet is a whole state on its own: its state as the Cosmos reader assembles
+it is scored.
 """
 
 from __future__ import annotations
@@ -22,28 +25,28 @@ def score_changed(
     truth: dict, code: PageCode, marked: set[str], sheet, answers: dict | None = None
 ) -> bool | None:
     """Whether the page ``code`` of the truth's state, read with the fields ``marked``,
-    makes the player's score differ from the truth's. ``sheet``: the page's
-    ``SheetReading`` (a Cosmos page's state is assembled from it; None: no state).
+    makes the player's score differ from the truth's; None where the page, beside the
+    player's other pages, is asked about (a rule its marks break with theirs, say): a
+    flag, not a silent score. ``sheet``: the page's ``SheetReading`` (a Cosmos page's
+    state is assembled from it; None: no state, a wrong score).
 
-    With ``answers`` (field id -> marked, the page's questions answered from the
-    truth, already applied to ``marked``): None where the page would still ask
-    something once they are answered (left open, not wrong)."""
+    ``answers`` (field id -> marked): the page's questions answered from the truth,
+    already applied to ``marked``, for a Cosmos page applied to its reading here."""
     expected = truth["state"]
     if code.game == "distant-suns":
         from pnp.vision.states import assemble
 
         if sheet is None:
-            return None if answers is not None else True
-        (cosmos,), _ = assemble([sheet], answers or {})
-        if answers is not None and not cosmos.clear:
-            return None
-        return _differ(cosmos.state, expected)
-    states = _assembled(expected, truth["sample"], code, marked)
-    if len(states) != 1:
-        return True
-    if answers is not None and not states[0].clear:
+            return True
+        (assembled,), _ = assemble([sheet], answers or {})
+    else:
+        states = _assembled(expected, truth["sample"], code, marked)
+        if len(states) != 1:
+            return True
+        (assembled,) = states
+    if assembled.doubtful or assembled.notes:
         return None
-    return _differ(states[0].state, expected)
+    return _differ(assembled.state, expected)
 
 
 def _differ(read: dict | None, expected: dict) -> bool:

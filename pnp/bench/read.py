@@ -314,8 +314,12 @@ def main(argv: list[str] | None = None) -> int:
         if wrong and not asked:
             tally.silent_sheets += 1
             changed = score_changed(truth, code, marked, sheet)
-            tally.score_silent += changed
-            score = "changes the score" if changed else "score unchanged"
+            tally.score_silent += bool(changed)
+            score = {
+                True: "changes the score",
+                False: "score unchanged",
+                None: "asked about beside the player's other pages",
+            }[changed]
             print(f"{path.name}: silent: {', '.join(wrong)} read wrong, nothing asked; {score}")
         elif wrong:
             truths = truth["sheet"]["fields"]
