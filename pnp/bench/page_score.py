@@ -40,7 +40,7 @@ def score_changed(
             return True
         (assembled,), _ = assemble([sheet], answers or {})
     else:
-        states = _assembled(expected, truth["sample"], code, marked)
+        states = _with_other_pages(expected, truth["sample"], code, marked)
         if len(states) != 1:
             return True
         (assembled,) = states
@@ -58,7 +58,7 @@ def _differ(read: dict | None, expected: dict) -> bool:
         return True
 
 
-def _assembled(expected: dict, sample: dict, code: PageCode, marked: set[str]):
+def _with_other_pages(expected: dict, sample: dict, code: PageCode, marked: set[str]):
     """The truth's pages as sure readings, the page ``code`` with ``marked`` instead of
     its own marks, assembled."""
     from pnp.synth.marks import sheet_marks

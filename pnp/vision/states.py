@@ -101,15 +101,19 @@ Answers = Mapping[str, bool]  # "FIELD" or "PHOTO:FIELD" -> marked
 SETTLED_CONFIDENCE = 0.75
 
 
-def record_settled(out: Assembled, settled: Mapping[str, bool]) -> None:
+def record_settled(
+    out: Assembled, settled: Mapping[str, bool], certainty: Mapping[str, float] | None = None
+) -> None:
     """Note in ``out`` the fields of its sheets the page itself settled ("SOURCE:FIELD"
-    -> marked), at ``SETTLED_CONFIDENCE``."""
+    -> marked), at ``SETTLED_CONFIDENCE``, or at their ``certainty`` where given (the
+    noise model's)."""
     for source in out.sources:
         for key, value in settled.items():
             if key.startswith(f"{source}:"):
                 out.settled[key] = value
                 field_id = key.removeprefix(f"{source}:")
-                out.confidence[out.confidence_key(source, field_id)] = SETTLED_CONFIDENCE
+                confidence = certainty[key] if certainty else SETTLED_CONFIDENCE
+                out.confidence[out.confidence_key(source, field_id)] = confidence
 
 
 def answer_for(answers: Answers, source: str, field_id: str) -> bool | None:
@@ -428,7 +432,11 @@ def assemble(
         learned = {k: p for k, p in learned.items() if k not in hexes or k in agreed}
         for a in out:
             a.doubtful = [d for d in a.doubtful if f"{d.source}:{d.field}" not in agreed]
-            record_learned(a, learned)
+            record_settled(
+                a,
+                {k: p >= 0.5 for k, p in learned.items()},
+                {k: round(max(p, 1 - p), 4) for k, p in learned.items()},
+            )
         keep_one_learned(out, learned, answers)
     return out, refused
 
@@ -497,17 +505,6 @@ def learned_answers(out: list[Assembled]) -> dict[str, float]:
                 sure = model_answers(*page_of(s), still)
                 found.update((f"{s.source}:{i}", p) for i, p in sure.items())
     return found
-
-
-def record_learned(a: Assembled, learned: Mapping[str, float]) -> None:
-    """Note in ``a`` the fields of its sheets the noise model settled, each with the
-    model's certainty as its confidence."""
-    for source in a.sources:
-        for key, p in learned.items():
-            if key.startswith(f"{source}:"):
-                a.settled[key] = p >= 0.5
-                field_id = key.removeprefix(f"{source}:")
-                a.confidence[a.confidence_key(source, field_id)] = round(max(p, 1 - p), 4)
 
 
 def keep_one_learned(out: list[Assembled], learned: Mapping[str, float], answers: Answers) -> None:
