@@ -134,6 +134,8 @@ def ask(assembled, answers: dict[str, bool]) -> bool:
     folder = Path(tempfile.mkdtemp(prefix="pnp-read-"))
     asked = False
     for a in assembled:
+        for r in a.retake.values():
+            click.echo(f"retake: {r}", err=True)
         by_source = {s.source: s for s in a.sheets}
         for d in a.doubtful:
             sheet = by_source.get(d.source)
@@ -220,6 +222,7 @@ def report_text(a) -> str:
         lines += [f"  {d.field:<28} {d.reason}  [{Path(d.source).name}]" for d in a.doubtful]
     lines += [f"note: {n}" for n in a.notes]
     lines += [f"decided: {r}" for r in a.remarks]
+    lines += [f"retake: {r}" for r in a.retake.values()]
     return "\n".join(lines)
 
 
@@ -268,7 +271,9 @@ def write_overlays(batch: Batch, directory: Path) -> list[Path]:
     for a in batch.assembled:
         per_source, headline = sheet_scores(a)
         for s in a.sheets:
-            image = overlay_image(s, batch.answers, per_source[s.source], headline)
+            image = overlay_image(
+                s, batch.answers, per_source[s.source], headline, a.retake.get(s.source)
+            )
             written.append(write_overlay(directory, s, image))
     return written
 
@@ -364,6 +369,8 @@ def score_with_photos(paths: list[Path], as_json: bool, sets, asking, overlay) -
             states.append((a.label, a.state))
         for d in a.doubtful:
             click.echo(f"doubtful: {Path(d.source).name} {d.field}: {d.reason}", err=True)
+        for r in a.retake.values():
+            click.echo(f"retake: {r}", err=True)
     _finish(batch, overlay)
     if not states:
         click.echo("error: nothing to score", err=True)

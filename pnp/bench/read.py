@@ -18,7 +18,10 @@ change their player's score (``pnp.bench.page_score``: the page's marks as read 
 the truth's other pages of the player, scored as ``pnp score`` scores them), the issue's
 measure. "Review-wrong" are pages asked about whose score stays wrong once their
 questions are answered from the truth (a field read wrong and not asked beside them).
-Each such page is named, with its wrong fields.
+Each such page is named, with its wrong fields. "Retake" are the pages ``pnp read`` would
+advise to photograph again, asking about too much of the page to answer by hand
+(``pnp.vision.retake``; not with ``--reader-only``), and "its doubtful" their doubtful
+fields among those counted.
 
 What is asked about is what ``pnp read PHOTO`` asks of that photo alone: the reader's
 doubts and those of the game's own checks on the page (``pnp.vision.states.assemble``
@@ -69,6 +72,8 @@ class Tally:
     score_silent: int = 0  # of those, sheets that change their player's score
     # pages asked about whose score is still wrong once their questions are answered
     review_wrong: int = 0
+    retake: int = 0  # pages the reader advises to photograph again (``vision.retake``)
+    retake_doubtful: int = 0  # the doubtful fields compared on them
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
 
     def add(self, other: Tally) -> None:
@@ -78,6 +83,8 @@ class Tally:
         self.silent_sheets += other.silent_sheets
         self.score_silent += other.score_silent
         self.review_wrong += other.review_wrong
+        self.retake += other.retake
+        self.retake_doubtful += other.retake_doubtful
         for k, v in other.times.items():
             self.times[k] += v
 
@@ -103,7 +110,7 @@ def read_one(data: bytes, checks: bool = False):
     from pnp.vision.fields import ink_masks, prepare_blank
     from pnp.vision.identify import identify
     from pnp.vision.read import UNREAD_KINDS, read_masks, refuse_other_version
-    from pnp.vision.rectify import decode_photo, rectify
+    from pnp.vision.rectify import decode_photo, page_resolution, rectify
     from pnp.vision.reference import common_map, reference_image
 
     t0 = time.perf_counter()
@@ -123,7 +130,10 @@ def read_one(data: bytes, checks: bool = False):
     drawn: dict[str, str] = {}
     sheet = None
     if checks:
-        doubted, settled, drawn, sheet = _checked(code, page, m.ink, readings, fields, found)
+        resolution = page_resolution(page) * scale  # the photo's px per mm, as taken
+        doubted, settled, drawn, sheet = _checked(
+            code, page, m.ink, readings, fields, found, resolution
+        )
         readings = [settled_reading(r, settled.get(r.id)) for r in readings]
     t3 = time.perf_counter()
     mp = gray.shape[0] * gray.shape[1] * scale * scale
@@ -142,15 +152,18 @@ def settled_reading(reading, marked: bool | None):
     return replace(reading, state="filled" if marked else "empty")
 
 
-def _checked(code, page, ink, readings, fields, found):
+def _checked(code, page, ink, readings, fields, found, photo_px_per_mm=0.0):
     """What ``pnp read`` asks of one page read alone (field id -> reason: the reader's
     doubts the game's checks leave open, and theirs), what the page's own marks settled
     (field id -> marked), the Frontier values as its state has them (field id ->
     "circle" or "cross"), and the page's ``SheetReading``."""
+    from dataclasses import replace
+
     from pnp.vision.read import page_reading
     from pnp.vision.states import assemble
 
     sheet = page_reading(page, code, fields, ink, readings, found, SOURCE)
+    sheet = replace(sheet, photo_px_per_mm=photo_px_per_mm)
     assembled, _ = assemble([sheet])
     doubts = {d.field: d.reason for a in assembled for d in a.doubtful}
     prefix = f"{sheet.source}:"
@@ -230,6 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     from pnp.vision.memory import keep_freed_memory
     from pnp.vision.photo_io import OtherVersion
     from pnp.vision.rectify import PageNotFound
+    from pnp.vision.retake import advice
 
     cv2.setNumThreads(1)
     keep_freed_memory()  # as `pnp read` does
@@ -310,6 +324,9 @@ def main(argv: list[str] | None = None) -> int:
                 )
         asked = doubtful > 0 or not doubted.keys() <= kinds.keys()  # "shapes", "zones"...
         tally.review += asked
+        if sheet is not None and advice(sheet, len(doubted)) is not None:
+            tally.retake += 1
+            tally.retake_doubtful += doubtful
         marked = {r.id for r in readings if r.state == "filled"}
         if wrong and not asked:
             tally.silent_sheets += 1
@@ -350,7 +367,8 @@ def table(tallies: dict[tuple[str, str], Tally]) -> str:
     head = (
         f"{'game':<{width}}{'level':<8}{'sheets':>7}{'unread':>7}{'fields':>8}{'accuracy':>10}"
         f"{'silent':>7}{'doubtful':>9}{'review':>8}{'touched-silent':>15}{'silent sheets':>14}"
-        f"{'score-silent':>13}{'review-wrong':>13}{'2MP s':>8}{'12MP s':>8}"
+        f"{'score-silent':>13}{'review-wrong':>13}{'retake':>7}{'its doubtful':>13}"
+        f"{'2MP s':>8}{'12MP s':>8}"
     )
     rows = [head, "-" * len(head)]
     order = sorted(tallies, key=lambda k: (k[0], LEVELS.index(k[1]) if k[1] in LEVELS else 9))
@@ -365,7 +383,7 @@ def table(tallies: dict[tuple[str, str], Tally]) -> str:
         rows.append(
             f"{key[0]:<{width}}{key[1]:<8}{t.sheets:>7}{t.unread:>7}{t.fields:>8}{acc:>9.2f}%"
             f"{t.silent:>7}{t.doubtful:>9}{rev:>7.0f}%{t.touched_silent:>15}{t.silent_sheets:>14}"
-            f"{t.score_silent:>13}{t.review_wrong:>13}"
+            f"{t.score_silent:>13}{t.review_wrong:>13}{t.retake:>7}{t.retake_doubtful:>13}"
             f"{med.get('2MP', '-'):>8}{med.get('12MP', '-'):>8}"
         )
     plain = [t for (_, level), t in tallies.items() if level in ("easy", "normal")]

@@ -1,7 +1,8 @@
 """The evidence image of a read sheet: what was read where, and what it scored.
 
 Each field is outlined green (marked), grey (empty) or orange (doubtful); each scoring
-category's points are written beside the fields that earned them; the total on top.
+category's points are written beside the fields that earned them; the total on top, and
+above it the advice to take the photo again where the page asks about too much.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pnp.vision.read import UNREAD_KINDS, SheetReading
 from pnp.vision.states import Answers, answer_for, marked
 
 GREEN, GREY, ORANGE, INK = (40, 170, 40), (170, 170, 170), (0, 140, 255), (140, 40, 20)
+RETAKE = (0, 90, 210)  # the advice to take the photo again: a darker orange, to read
 FONT = cv2.FONT_HERSHEY_SIMPLEX
 
 
@@ -44,8 +46,10 @@ def overlay_image(
     answers: Answers,
     categories: list[tuple[str, int, tuple[str, ...]]],
     headline: str,
+    retake: str | None = None,
 ) -> np.ndarray:
-    """The flattened page annotated; ``categories`` are (label, points, field ids)."""
+    """The flattened page annotated; ``categories`` are (label, points, field ids);
+    ``retake`` the advice to take the photo again, written above the headline."""
     from pnp.vision.reference import common_map
 
     image = sheet.color if sheet.color is not None else sheet.page
@@ -89,8 +93,11 @@ def overlay_image(
     # the headline (the total, or why there is none) across the top, wrapped to the page
     left, scale = round(12 * s), 0.6
     height = cv2.getTextSize("Ag", FONT, scale, 1)[0][1] + 8
-    for n, line in enumerate(_wrapped(headline, image.shape[1] - 2 * left, scale)):
-        _text(image, line, left, round(9 * s) + n * height, scale, (0, 0, 0))
+    # (the advice first: it is what to do, the headline what came of this photo)
+    lines = [(line, RETAKE) for line in _wrapped(retake or "", image.shape[1] - 2 * left, scale)]
+    lines += [(line, (0, 0, 0)) for line in _wrapped(headline, image.shape[1] - 2 * left, scale)]
+    for n, (line, colour) in enumerate(lines):
+        _text(image, line, left, round(9 * s) + n * height, scale, colour)
     return image
 
 

@@ -140,6 +140,9 @@ class SheetReading:
     # The added ink the fields were read from (``fields.ink_masks``: 1 = ink, made within
     # ``fields.READ_MARGIN_MM`` of the fields), for readers of more than fields (shapes).
     ink: np.ndarray | None = field(default=None, repr=False)
+    # The page's resolution in the photo as taken (its file's pixels per page mm, at the
+    # page's centre; 0 where unknown): how close the photo was (``pnp.vision.retake``)
+    photo_px_per_mm: float = 0.0
 
     @property
     def photo(self) -> str:
@@ -495,7 +498,7 @@ def read_photo(path: Path | str, color: bool = False) -> list[SheetReading]:
     """
     from pnp.vision.pages import locate_pages
     from pnp.vision.photo_io import load_photo
-    from pnp.vision.rectify import NotFlat, PageNotFound
+    from pnp.vision.rectify import NotFlat, PageNotFound, page_resolution
 
     t0 = time.perf_counter()
     photo = load_photo(path, color=color)
@@ -516,7 +519,8 @@ def read_photo(path: Path | str, color: bool = False) -> list[SheetReading]:
             where = f" (page {i + 1} of {len(pages)})" if len(pages) > 1 else ""
             raise NoSheet(f"{path}: a sheet was found but not identified{where}: {exc}") from None
         timing = {"decode": t1 - t0, "locate": (t2 - t1) / len(pages), **sheet.timing}
-        out.append(replace(sheet, timing=timing))
+        resolution = page_resolution(page) / photo.scale
+        out.append(replace(sheet, timing=timing, photo_px_per_mm=resolution))
     return out
 
 

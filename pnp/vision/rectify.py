@@ -79,6 +79,17 @@ def rectify(gray: np.ndarray, px_per_mm: float = READ_PX_PER_MM) -> Rectified:
     return Rectified(flat, px_per_mm, h, misfit, tuple(sorted(found)), gray)
 
 
+def page_resolution(page: Rectified) -> float:
+    """The photo's pixels per page millimetre at the page's centre (of the photo as
+    decoded: divide by ``photo_io.Photo.scale`` for the file's pixels)."""
+    h, w = page.image.shape[:2]
+    centre = np.array([[[w / 2, h / 2]], [[w / 2 + 1, h / 2]], [[w / 2, h / 2 + 1]]], np.float64)
+    p = cv2.perspectiveTransform(centre, np.linalg.inv(page.homography)).reshape(3, 2)
+    (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
+    # a flattened pixel's area in the photo, in photo pixels; a page mm holds px_per_mm^2
+    return page.px_per_mm * float(np.sqrt(abs(ax * by - ay * bx)))
+
+
 # A photo above this many pixels is decoded at half size: 12 MP phone photos carry far
 # more detail than the read needs, and decoding at half size is four times faster.
 HALF_SIZE_ABOVE = 6_000_000

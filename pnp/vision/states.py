@@ -25,6 +25,7 @@ from pathlib import Path
 from pnp.vision.noise_model import ModelError
 from pnp.vision.photo_io import EXIT_DUPLICATE, EXIT_WRONG_GAME
 from pnp.vision.read import UNREAD_KINDS, Doubt, SheetReading, best_guess
+from pnp.vision.retake import advice
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,9 @@ class Assembled:
     # Fields the page's own marks decided, not the reader's ink nor a person: "SOURCE:FIELD"
     # -> marked (``bubble_digits``, ``track_rows``, the Cosmos reader)
     settled: dict[str, bool] = field(default_factory=dict)
+    # Source -> the advice to take its photo again: it asks about more than a new photo
+    # costs, and why (``pnp.vision.retake``)
+    retake: dict[str, str] = field(default_factory=dict)
 
     @property
     def sources(self) -> list[str]:
@@ -92,6 +96,7 @@ class Assembled:
             "notes": self.notes,
             "remarks": self.remarks,
             "settled": self.settled,
+            "retake": self.retake,
         }
 
 
@@ -420,7 +425,7 @@ def assemble(
     except ModelError as exc:  # a damaged install: read on, without the model
         for a in out:
             a.notes.append(f"the noise model was not used: {exc}")
-        return out, refused
+        return _advised(out), refused
     hexes = {k for k in learned if _kind(kept, k) == "hex"}
     given = {key: p >= 0.5 for key, p in learned.items() if key not in hexes}
     if given:
@@ -438,7 +443,17 @@ def assemble(
                 {k: round(max(p, 1 - p), 4) for k, p in learned.items()},
             )
         keep_one_learned(out, learned, answers)
-    return out, refused
+    return _advised(out), refused
+
+
+def _advised(out: list[Assembled]) -> list[Assembled]:
+    """``out``, each with the advice to take again the photos of its pages that ask about
+    too much (``retake.advice``)."""
+    for a in out:
+        asked = Counter(d.source for d in a.doubtful)
+        tips = {s.source: advice(s, asked[s.source]) for s in a.sheets}
+        a.retake = {source: tip for source, tip in tips.items() if tip is not None}
+    return out
 
 
 def _kind(sheets: list[SheetReading], key: str) -> str | None:
