@@ -196,7 +196,12 @@ def schema(game, kind):
     "states", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path)
 )
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-@click.option("--ask", "asking", is_flag=True, help="Photos: ask for each doubtful field.")
+@click.option(
+    "--ask",
+    "asking",
+    is_flag=True,
+    help="Photos: ask for each doubtful field (filled, empty, skip or quit).",
+)
 @click.option(
     "--set",
     "sets",

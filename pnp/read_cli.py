@@ -122,8 +122,9 @@ def check_sets(answers: dict[str, bool], sheets) -> None:
             raise click.BadParameter(f"{key!r}: no sheet read has that field", param_hint="--set")
 
 
-def ask(assembled, answers: dict[str, bool]) -> bool:
-    """Ask for every open doubtful field in the terminal; whether anything was answered."""
+def ask(assembled, answers: dict[str, bool]) -> tuple[bool, bool]:
+    """Ask for every open doubtful field in the terminal: whether anything was answered,
+    and whether the person quit (the rest left open, as a photo to take again may be)."""
     import tempfile
 
     import cv2
@@ -145,15 +146,17 @@ def ask(assembled, answers: dict[str, bool]) -> bool:
             write_atomic(crop, cv2.imencode(".png", crop_field(sheet, d.field))[1].tobytes())
             reply = click.prompt(
                 f"{Path(d.source).name} {d.field}: {d.reason}\n  crop: {crop}\n"
-                "  filled, empty or skip?",
-                type=click.Choice(["filled", "empty", "skip", "f", "e", "s"]),
+                "  filled, empty, skip, or quit (leave the rest open)?",
+                type=click.Choice(["filled", "empty", "skip", "quit", "f", "e", "s", "q"]),
                 default="skip",
                 err=True,
             )
+            if reply[0] == "q":
+                return asked, True
             if reply[0] != "s":
                 answers[f"{Path(sheet.photo).name}:{d.field}"] = reply[0] == "f"
                 asked = True
-    return asked
+    return asked, False
 
 
 @dataclass
@@ -183,9 +186,13 @@ def read_and_assemble(photos, sets, asking, color=False, other_games=()) -> Batc
     game = batch_game([s.code.game for s in sheets] + list(other_games))
     assembled, left_out = assemble(sheets, answers, game)
     for _ in range(3):  # an answer may bring a rule problem, and new doubt, to light
-        if not asking or not any(a.doubtful for a in assembled) or not ask(assembled, answers):
+        if not asking or not any(a.doubtful for a in assembled):
             break
-        assembled, left_out = assemble(sheets, answers, game)
+        answered, quit_ = ask(assembled, answers)
+        if answered:
+            assembled, left_out = assemble(sheets, answers, game)
+        if quit_ or not answered:
+            break
     return Batch(assembled, refused + left_out, answers)
 
 
@@ -298,7 +305,12 @@ def _finish(batch: Batch, overlay: Path | None) -> None:
     type=click.Path(file_okay=False, path_type=Path),
     help="Write an annotated PNG of each sheet into this folder.",
 )
-@click.option("--ask", "asking", is_flag=True, help="Ask for each doubtful field in the terminal.")
+@click.option(
+    "--ask",
+    "asking",
+    is_flag=True,
+    help="Ask for each doubtful field in the terminal (filled, empty, skip or quit).",
+)
 @click.option(
     "--set",
     "sets",

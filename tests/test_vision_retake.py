@@ -94,20 +94,20 @@ def test_page_resolution_is_the_photos_pixels_per_page_mm():
     assert page_resolution(page) == pytest.approx(12.5, rel=1e-6)
 
 
-def poor_photo(tmp_path: Path) -> Path:
+@pytest.fixture(scope="module")
+def poor(tmp_path_factory) -> Path:
     """A synthetic hard photo whose page asks about every one of its 47 fields: small in
     the frame (3.8 px per mm) and grainy (seed 44's sample 110)."""
     from pnp.synth.dataset import Sample, make
 
     sample = Sample(110, "stellar-drift", "ship", "hard", 393487798, 1744986811, 2126300043)
     jpeg, _ = make(sample)
-    path = tmp_path / "poor.jpg"
+    path = tmp_path_factory.mktemp("retake") / "poor.jpg"
     path.write_bytes(jpeg)
     return path
 
 
-def test_pnp_read_advises_a_new_photo_of_a_page_it_cannot_read_and_not_of_a_good_one(tmp_path):
-    poor = poor_photo(tmp_path)
+def test_pnp_read_advises_a_new_photo_of_a_page_it_cannot_read_and_not_of_a_good_one(poor):
     good = PHOTOS / "00000-stellar-drift-ship-easy.jpg"
     result = CliRunner().invoke(cli, ["read", str(poor)])
     assert result.exit_code == 3, result.output
@@ -120,3 +120,16 @@ def test_pnp_read_advises_a_new_photo_of_a_page_it_cannot_read_and_not_of_a_good
     assert json.loads(result.stdout)["states"][0]["retake"] == {}
     result = CliRunner().invoke(cli, ["read", "--json", str(poor)])
     assert list(json.loads(result.stdout)["states"][0]["retake"]) == [str(poor)]
+
+
+def test_ask_shows_the_advice_first_and_quit_leaves_the_rest_open(poor):
+    result = CliRunner().invoke(cli, ["read", str(poor), "--ask", "--json"], input="e\nquit\n")
+    assert result.exit_code == 3, result.output
+    err = result.stderr
+    assert err.index("retake: poor.jpg: ") < err.index("crop: ")
+    assert err.count("filled, empty, skip, or quit") == 2  # no question after the quit
+    first = err.split("retake: ")[1].splitlines()[1].split()[1].rstrip(":")
+    state = json.loads(result.stdout)["states"][0]
+    open_fields = {d["field"] for d in state["doubtful"]}
+    assert first not in open_fields and state["confidence"][first] == 1.0
+    assert len(open_fields) >= 40
