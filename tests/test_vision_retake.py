@@ -117,7 +117,11 @@ def test_pnp_read_advises_a_new_photo_of_a_page_it_cannot_read_and_not_of_a_good
     # the questions stay: the advice replaces none of them
     assert "doubtful (" in result.output
     result = CliRunner().invoke(cli, ["read", "--json", str(good)])
-    assert json.loads(result.stdout)["states"][0]["retake"] == {}
+    state = json.loads(result.stdout)["states"][0]
+    assert state["retake"] == {}
+    # the page's resolution in its photo, as the truth's camera took it
+    camera = json.loads(good.with_suffix(".json").read_text())["camera"]["params"]
+    assert state["sheets"][0]["photo_px_per_mm"] == pytest.approx(camera["px_per_mm"], rel=0.05)
     result = CliRunner().invoke(cli, ["read", "--json", str(poor)])
     assert list(json.loads(result.stdout)["states"][0]["retake"]) == [str(poor)]
 

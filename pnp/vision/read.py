@@ -161,6 +161,7 @@ class SheetReading:
                 else {}
             ),
             "reprojection_mm": round(self.reprojection_mm, 3),
+            "photo_px_per_mm": round(self.photo_px_per_mm, 2),
             "markers": list(self.markers),
             "timing_ms": {k: round(v * 1000, 1) for k, v in self.timing.items()},
             "fields": {
