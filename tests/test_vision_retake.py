@@ -62,7 +62,7 @@ def test_each_measure_names_its_own_remedy_and_a_good_photo_none():
     grainy_dark = replace(GOOD, step=GRAINY_STEP, paper=DARK_PAPER - 1).problems()
     assert grainy_dark == ["the photo is grainy and dark (the paper 62% of white): more light"]
     uneven = replace(GOOD, evenness=UNEVEN).problems()
-    assert len(uneven) == 1 and "uneven" in uneven[0] and "50% as bright" in uneven[0]
+    assert len(uneven) == 1 and "uneven" in uneven[0] and "60% as bright" in uneven[0]
 
 
 def test_a_page_advised_with_nothing_measured_poor_still_gets_a_remedy():

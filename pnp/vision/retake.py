@@ -30,7 +30,7 @@ RETAKE_MIN = 10  # ...and at least this many of them
 SMALL_PX_PER_MM = 5.0  # a page with fewer of the photo's pixels per mm is small in it
 GRAINY_STEP = 1.25 * INK_STEP  # a median ink step raised this far: the paper is grainy
 DARK_PAPER = 160  # paper darker than this (of 255) in the photo: too little light
-UNEVEN = 0.5  # the page's dim paper this much of its bright paper or less: a shadow
+UNEVEN = 0.6  # the page's dim paper this much of its bright paper or less: a shadow
 BLOCK_MM = 5.0  # the paper's level is measured in squares of this side
 
 
