@@ -9,10 +9,10 @@ person can change (``PhotoQuality``). It never replaces the questions: they stay
 
 The thresholds are the reader's, measured on the synthetic photo sets (session 23, seeds
 39-44 and 4242, 2,100 photos): no easy or normal page asks about a quarter of its fields;
-35 hard pages do, and hold 1,226 of the 2,579 questions of the 525 hard pages. Of the
-photos' measures, those pages lie apart from the other hard pages in their grain (median
-ink step 0.29 against 0.23), their paper's brightness (157 against 176 of 255) and their
-size in the frame (4.5 against 6.0 px per mm).
+35 pages do (34 hard, 1 real-mode), and hold 1,226 of the sets' 2,741 questions. Of the
+photos' measures, those pages lie apart from the hard pages as a whole in their grain
+(median ink step 0.29 against 0.23), their paper's brightness (157 against 176 of 255)
+and their size in the frame (4.5 against 6.0 px per mm).
 """
 
 from __future__ import annotations
