@@ -174,9 +174,9 @@ def test_an_asked_empty_upgrade_box_is_never_settled_unchecked(sheet_map):
 
 def _state_reader(sheet_map, seed: int, unclear: str, used_boxes=None, solid=()):
     """A reader of a legal game's hexes (random_state ``seed``), every hex read with its
-    own symbol but ``unclear`` (a hex id), read neither covered nor empty; the used
-    Upgrade boxes checked as the game spends them (or ``used_boxes``), those in ``solid``
-    solid; (reader, hexes, the game's zone of each covered hex)."""
+    own symbol but ``unclear`` (hex ids, space-separated), read neither covered nor empty;
+    the used Upgrade boxes checked as the game spends them (or ``used_boxes``), those in
+    ``solid`` solid; (reader, hexes, the game's zone of each covered hex)."""
     from scoring.distant_suns.hexgrid import parse_hex_id
 
     state = random_state("distant-suns", seed)
@@ -185,9 +185,10 @@ def _state_reader(sheet_map, seed: int, unclear: str, used_boxes=None, solid=())
     reader = _reader(sheet_map, _used_boxes(checked, solid))
     zones = {parse_hex_id(h): s["zone"] for s in state["shapes"] for h in s["hexes"]}
     hexes = _read_hexes(reader, zones, {h: {z: 0.9} for h, z in zones.items()})
-    h = parse_hex_id(unclear)
-    hexes[h] = HexRead(h, 5.0, None, candidates=("rocket", "moon"))
-    reader.doubt(f"hex-{unclear}", "ink that looks like no symbol: covered or not?")
+    for hid in unclear.split():
+        h = parse_hex_id(hid)
+        hexes[h] = HexRead(h, 5.0, None, candidates=("rocket", "moon"))
+        reader.doubt(f"hex-{hid}", "ink that looks like no symbol: covered or not?")
     return reader, hexes, zones
 
 
@@ -226,6 +227,36 @@ def test_an_unclear_hex_stays_asked_when_the_unclear_boxes_allow_either_reading(
     reader, hexes, _ = _state_reader(sheet_map, 5, "q4r4", used_boxes=6, solid=(6,))
     assert reader.settle_unclear(hexes) == hexes
     assert reader.settled == {} and [d.field for d in reader.doubts] == ["hex-q4r4"]
+
+
+def test_more_than_two_unclear_hexes_are_settled_together(sheet_map):
+    # seed 3: q2r7 completes the first Asteroid (covered, as the boxes spend); q0r7 and
+    # q2r8 lie beside it, and covered they would make it 4 hexes (not covered)
+    reader, hexes, _ = _state_reader(sheet_map, 3, "q2r7 q0r7 q2r8")
+    settled = reader.settle_unclear(hexes)
+    assert [settled[h].covered for h in ((2, 7), (0, 7), (2, 8))] == [True, False, False]
+    assert reader.settled == {"hex-q2r7": True, "hex-q0r7": False, "hex-q2r8": False}
+    assert not reader.doubts
+
+
+def test_an_unclear_hex_every_fitting_reading_agrees_on_is_settled_beside_an_open_one(
+    sheet_map,
+):
+    # seed 5, boxes 5 or 6 spent: q4r4 either way (as above); q2r8, inside the first
+    # Orbit's ring, is not covered in both readings (an Orbit of 7 hexes is no Orbit)
+    reader, hexes, _ = _state_reader(sheet_map, 5, "q4r4 q2r8", used_boxes=6, solid=(6,))
+    settled = reader.settle_unclear(hexes)
+    assert settled[(2, 8)].covered is False and settled[(4, 4)] == hexes[(4, 4)]
+    assert reader.settled == {"hex-q2r8": False}
+    assert [d.field for d in reader.doubts] == ["hex-q4r4"]
+
+
+def test_unclear_hexes_past_the_readings_tried_stay_asked(sheet_map, monkeypatch):
+    import pnp.vision.distant_suns as ds
+
+    monkeypatch.setattr(ds, "UNCLEAR_READINGS", 3)  # q2r7 q0r7 q2r8: 2 x 2 x 2 readings
+    reader, hexes, _ = _state_reader(sheet_map, 3, "q2r7 q0r7 q2r8")
+    assert reader.settle_unclear(hexes) == hexes and reader.settled == {}
 
 
 def test_an_unclear_hex_stays_asked_when_no_reading_fits(sheet_map):
