@@ -231,12 +231,21 @@ def test_an_unclear_hex_stays_asked_when_the_unclear_boxes_allow_either_reading(
 
 def test_more_than_two_unclear_hexes_are_settled_together(sheet_map):
     # seed 3: q2r7 completes the first Asteroid (covered, as the boxes spend); q0r7 and
-    # q2r8 lie beside it, and covered they would make it 4 hexes (not covered)
-    reader, hexes, _ = _state_reader(sheet_map, 3, "q2r7 q0r7 q2r8")
+    # q1r9 lie beside it, and covered they would make it 4 hexes (not covered)
+    reader, hexes, _ = _state_reader(sheet_map, 3, "q2r7 q0r7 q1r9")
     settled = reader.settle_unclear(hexes)
-    assert [settled[h].covered for h in ((2, 7), (0, 7), (2, 8))] == [True, False, False]
-    assert reader.settled == {"hex-q2r7": True, "hex-q0r7": False, "hex-q2r8": False}
+    assert [settled[h].covered for h in ((2, 7), (0, 7), (1, 9))] == [True, False, False]
+    assert reader.settled == {"hex-q2r7": True, "hex-q0r7": False, "hex-q1r9": False}
     assert not reader.doubts
+
+
+def test_unclear_hexes_side_by_side_stay_asked(sheet_map):
+    # q2r8 and q1r9, beside the Asteroid and each other: no reading covers them with the
+    # Asteroid, but the two may be a faint shape of their own, which no reading tries
+    reader, hexes, _ = _state_reader(sheet_map, 3, "q2r8 q1r9")
+    reader._traced[(1, 9), (2, 8)] = 0.0  # no outline traced between them either
+    assert reader.settle_unclear(hexes) == hexes and reader.settled == {}
+    assert sorted(d.field for d in reader.doubts) == ["hex-q1r9", "hex-q2r8"]
 
 
 def test_an_unclear_hex_every_fitting_reading_agrees_on_is_settled_beside_an_open_one(
@@ -254,8 +263,8 @@ def test_an_unclear_hex_every_fitting_reading_agrees_on_is_settled_beside_an_ope
 def test_unclear_hexes_past_the_readings_tried_stay_asked(sheet_map, monkeypatch):
     import pnp.vision.distant_suns as ds
 
-    monkeypatch.setattr(ds, "UNCLEAR_READINGS", 3)  # q2r7 q0r7 q2r8: 2 x 2 x 2 readings
-    reader, hexes, _ = _state_reader(sheet_map, 3, "q2r7 q0r7 q2r8")
+    monkeypatch.setattr(ds, "UNCLEAR_READINGS", 3)  # q2r7 q0r7 q1r9: 2 x 2 x 2 readings
+    reader, hexes, _ = _state_reader(sheet_map, 3, "q2r7 q0r7 q1r9")
     assert reader.settle_unclear(hexes) == hexes and reader.settled == {}
 
 

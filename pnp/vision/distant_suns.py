@@ -86,10 +86,12 @@ REPAIR_MAX_UNSURE = 3  # symbols unsure between lookalikes, at most, tried with 
 # neighbouring hex's zone or not covered, when every reading of the page's unclear hexes
 # that makes shapes spending what the Upgrade boxes allow (``_used_range``) in a legal
 # drawing order reads it the same way; at most this many such hexes on a page, and this
-# many readings of them tried. (Until session 23: 2 hexes, and only where exactly one
-# reading fitted. The 1,440 Cosmos pages of the 24 photo sets, read again: 67 hexes on
-# hard pages more settled, all right, 12 pages no longer asked, none wrong unasked; the
-# slowest page, 720 readings, took 0.37 s more.)
+# many readings of them tried; never one beside another unclear hex (the two may be a
+# faint shape of their own). (Until session 23: 2 hexes, side by side or not, and only
+# where exactly one reading fitted. The 1,440 Cosmos pages of the 24 photo sets, read
+# again: 50 hexes on hard pages more settled, all right, 8 pages no longer asked, none
+# wrong unasked, none asked that was settled; the slowest page, 720 readings, took
+# 0.37 s more.)
 UNCLEAR_MAX = 6
 UNCLEAR_READINGS = 729
 # outlines
@@ -488,7 +490,8 @@ class _Reader:
         """``hexes``, with the hexes read neither covered nor empty (``UNCLEAR_MAX`` at
         most) settled: uncovered, or covered with a neighbouring hex's zone, each as every
         reading of them all that ``_fits`` has it; as read where the readings that fit
-        differ on it, and all as read when none fits, there are more than
+        differ on it or it lies beside another, and all as read when none fits, there are
+        more than
         ``UNCLEAR_READINGS``, a symbol is unsure, an Upgrade box unclear or a person
         answered one of them."""
         unclear = [h for h, r in hexes.items() if r.covered is None]
@@ -513,8 +516,15 @@ class _Reader:
         ]
         if not fits:
             return hexes
-        # a hex every fitting reading reads the same way is settled so
-        forced = [i for i in range(len(unclear)) if len({combo[i] for combo in fits}) == 1]
+        # a hex every fitting reading reads the same way is settled so, but for one beside
+        # another unclear hex: together they may be a faint shape of their own, which the
+        # readings (an unclear hex covered only with a neighbour's zone) do not include
+        alone = [
+            not any(n in hexes and hexes[n].covered is None for n in neighbours(h)) for h in unclear
+        ]
+        forced = [
+            i for i in range(len(unclear)) if alone[i] and len({combo[i] for combo in fits}) == 1
+        ]
         unclear, fids = [unclear[i] for i in forced], [fids[i] for i in forced]
         out = dict(hexes)
         for h, fid, z in zip(unclear, fids, [fits[0][i] for i in forced], strict=True):
