@@ -4,6 +4,8 @@ Upgrade box read empty that the shapes spend (pnp.vision.distant_suns)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from pnp.synth.marks import sheet_marks
@@ -385,3 +387,13 @@ def test_a_frontier_value_pair_not_told_apart_leaves_the_doubt(sheet_map):
         reader = _frontier_reader(sheet_map, {"high": 24, "low": 3}, facing=facing)
         assert reader.read_frontiers({}) == {"q6r9": "high"}
         assert reader.settled == {}
+
+
+def test_an_unclear_hex_is_settled_beside_a_symbol_unsure_between_lookalikes(sheet_map):
+    # seed 3; q12r0 (an Asteroid of 2 hexes, one Upgrade spent) read unsure between
+    # Asteroid and Rocket: each reading is tried, and q0r7 is not covered in every one
+    reader, hexes, _ = _state_reader(sheet_map, 3, "q0r7")
+    hexes[(12, 0)] = replace(hexes[(12, 0)], candidates=("asteroid", "rocket"))
+    settled = reader.settle_unclear(hexes)
+    assert settled[(0, 7)].covered is False and reader.settled == {"hex-q0r7": False}
+    assert settled[(12, 0)] == hexes[(12, 0)]  # the symbol itself is not the question here

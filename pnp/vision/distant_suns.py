@@ -86,12 +86,12 @@ REPAIR_MAX_UNSURE = 3  # symbols unsure between lookalikes, at most, tried with 
 # neighbouring hex's zone or not covered, when every reading of the page's unclear hexes
 # that makes shapes spending what the Upgrade boxes allow (``_used_range``) in a legal
 # drawing order reads it the same way; at most this many such hexes on a page, and this
-# many readings of them tried; never one beside another unclear hex (the two may be a
-# faint shape of their own). (Until session 23: 2 hexes, side by side or not, and only
-# where exactly one reading fitted. The 1,440 Cosmos pages of the 24 photo sets, read
-# again: 50 hexes on hard pages more settled, all right, 8 pages no longer asked, none
-# wrong unasked, none asked that was settled; the slowest page, 720 readings, took
-# 0.37 s more.)
+# many readings of them (and of the symbols unsure between lookalikes) tried; never one
+# beside another unclear hex (the two may be a faint shape of their own). (Until session
+# 23: 2 hexes, side by side or not, no symbol unsure, and only where exactly one reading
+# fitted. The 1,440 Cosmos pages of the 24 photo sets, read again: 89 fields more
+# settled (84 on hard pages), all right, 2 right ones newly asked, 17 pages no longer
+# asked, none wrong unasked; at 28d863b the slowest page, 720 readings, took 0.37 s more.)
 UNCLEAR_MAX = 6
 UNCLEAR_READINGS = 729
 # outlines
@@ -489,30 +489,33 @@ class _Reader:
     def settle_unclear(self, hexes: dict[Hex, HexRead]) -> dict[Hex, HexRead]:
         """``hexes``, with the hexes read neither covered nor empty (``UNCLEAR_MAX`` at
         most) settled: uncovered, or covered with a neighbouring hex's zone, each as every
-        reading of them all that ``_fits`` has it; as read where the readings that fit
-        differ on it or it lies beside another, and all as read when none fits, there are
-        more than
-        ``UNCLEAR_READINGS``, a symbol is unsure, an Upgrade box unclear or a person
-        answered one of them."""
+        reading of them all (and of the symbols unsure between lookalikes) that ``_fits``
+        has it; as read where the readings that fit differ on it or it lies beside
+        another, and all as read when none fits, there are more than
+        ``UNCLEAR_READINGS`` readings, an Upgrade box is unclear or a person answered one
+        of them."""
         unclear = [h for h, r in hexes.items() if r.covered is None]
         fids = [f"hex-{hex_id(h)}" for h in unclear]
         if not unclear or len(unclear) > UNCLEAR_MAX or set(fids) & self.answered:
-            return hexes
-        if any(r.covered and len(r.candidates) > 1 for r in hexes.values()):
             return hexes
         used = self._used_range()
         if used is None:
             return hexes
         zone_of = {h: r.zone for h, r in hexes.items() if r.covered}
+        # symbols unsure between lookalikes are read each way too
+        unsure = [h for h, r in hexes.items() if r.covered and len(r.candidates) > 1]
+        zones = {h: hexes[h].candidates if h in unsure else (z,) for h, z in zone_of.items()}
         options = [
-            [None, *sorted({zone_of[n] for n in neighbours(h) if n in zone_of})] for h in unclear
-        ]
+            [None, *sorted({z for n in neighbours(h) if n in zones for z in zones[n]})]
+            for h in unclear
+        ] + [list(hexes[h].candidates) for h in unsure]
         if math.prod(len(o) for o in options) > UNCLEAR_READINGS:
             return hexes
+        cells = unclear + unsure
         fits = [
             combo
             for combo in product(*options)
-            if self._fits(zone_of | {h: z for h, z in zip(unclear, combo, strict=True) if z}, used)
+            if self._fits(zone_of | {h: z for h, z in zip(cells, combo, strict=True) if z}, used)
         ]
         if not fits:
             return hexes
