@@ -100,13 +100,15 @@ def _compared(truth: dict) -> bool:
 
 def read_one(data: bytes, checks: bool = False):
     """(page code, readings, the reader's doubts (field id -> reason), photo megapixel
-    bucket, seconds, drawn, sheet) of one photo's bytes, read as ``pnp.vision.read.read_page``
-    reads it. Doubted are the fields it would ask about; with ``checks``, what ``pnp
-    read`` asks of the page alone after the game's own checks (an id that is no field,
-    "shapes" say, included), and the fields the page's own marks settled read as settled;
+    bucket, seconds, drawn, sheet, retake) of one photo's bytes, read as
+    ``pnp.vision.read.read_page`` reads it. Doubted are the fields it would ask about;
+    with ``checks``, what ``pnp read`` asks of the page alone after the game's own checks
+    (an id that is no field, "shapes" say, included), and the fields the page's own marks
+    settled read as settled;
     timed with the rest. ``drawn`` (with ``checks``): the Frontier values as the state has
     them, "circle" or "cross" (field id -> mark). ``sheet`` (with ``checks``, else None):
-    the page's ``SheetReading``, as the game's checks were given it."""
+    the page's ``SheetReading``, as the game's checks were given it. ``retake`` (with
+    ``checks``): whether ``pnp read`` advises to photograph the page again."""
     from pnp.vision.fields import ink_masks, prepare_blank
     from pnp.vision.identify import identify
     from pnp.vision.read import UNREAD_KINDS, read_masks, refuse_other_version
@@ -128,10 +130,10 @@ def read_one(data: bytes, checks: bool = False):
     readings, found = read_masks(m, fields, page.px_per_mm, SOURCE)
     doubted = {d.field: d.reason for d in found}
     drawn: dict[str, str] = {}
-    sheet = None
+    sheet, retake = None, False
     if checks:
         resolution = page_resolution(page) * scale  # the photo's px per mm, as taken
-        doubted, settled, drawn, sheet = _checked(
+        doubted, settled, drawn, sheet, retake = _checked(
             code, page, m.ink, readings, fields, found, resolution
         )
         readings = [settled_reading(r, settled.get(r.id)) for r in readings]
@@ -140,7 +142,8 @@ def read_one(data: bytes, checks: bool = False):
     # What the reader leaves to people (names, written totals, cube storage) is not compared.
     readings = [r for r, f in zip(readings, fields, strict=True) if f.kind not in UNREAD_KINDS]
     seconds = (t1 - t0) + (t3 - t2)
-    return code, readings, doubted, ("12MP" if mp > 6e6 else "2MP"), seconds, drawn, sheet
+    bucket = "12MP" if mp > 6e6 else "2MP"
+    return code, readings, doubted, bucket, seconds, drawn, sheet, retake
 
 
 def settled_reading(reading, marked: bool | None):
@@ -156,7 +159,8 @@ def _checked(code, page, ink, readings, fields, found, photo_px_per_mm=0.0):
     """What ``pnp read`` asks of one page read alone (field id -> reason: the reader's
     doubts the game's checks leave open, and theirs), what the page's own marks settled
     (field id -> marked), the Frontier values as its state has them (field id ->
-    "circle" or "cross"), and the page's ``SheetReading``."""
+    "circle" or "cross"), the page's ``SheetReading``, and whether the page is advised
+    to be photographed again (``Assembled.retake``)."""
     from dataclasses import replace
 
     from pnp.vision.read import page_reading
@@ -177,7 +181,8 @@ def _checked(code, page, ink, readings, fields, found, photo_px_per_mm=0.0):
             for f in fields:
                 if f.id in _coverable_hexes() and f.id not in settled:
                     settled[f.id] = f.id in covered
-    return doubts, settled, _frontier_marks(assembled, fields), sheet
+    retake = any(a.retake for a in assembled)
+    return doubts, settled, _frontier_marks(assembled, fields), sheet, retake
 
 
 def _frontier_marks(assembled, fields) -> dict[str, str]:
@@ -243,7 +248,6 @@ def main(argv: list[str] | None = None) -> int:
     from pnp.vision.memory import keep_freed_memory
     from pnp.vision.photo_io import OtherVersion
     from pnp.vision.rectify import PageNotFound
-    from pnp.vision.retake import advice
 
     cv2.setNumThreads(1)
     keep_freed_memory()  # as `pnp read` does
@@ -268,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
         data = path.read_bytes()
         expected = {i: t for i, t in truth["sheet"]["fields"].items() if _compared(t)}
         try:
-            code, readings, doubted, mp, seconds, drawn, sheet = read_one(
+            code, readings, doubted, mp, seconds, drawn, sheet, retake = read_one(
                 data, checks=not args.reader_only
             )
         except (PageNotFound, OtherVersion) as e:
@@ -324,7 +328,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
         asked = doubtful > 0 or not doubted.keys() <= kinds.keys()  # "shapes", "zones"...
         tally.review += asked
-        if sheet is not None and advice(sheet, len(doubted)) is not None:
+        if retake:
             tally.retake += 1
             tally.retake_doubtful += doubtful
         marked = {r.id for r in readings if r.state == "filled"}
