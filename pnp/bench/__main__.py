@@ -15,6 +15,7 @@ BENCHES = {
     "photo-speed": "pnp.bench.photos_speed",
     "photos": "pnp.bench.photos",
     "read-stages": "pnp.bench.read_stages",
+    "floor": "pnp.bench.floor",
     "balance": "pnp.bench.balance",
     "sd-games": "pnp.bench.sd_games",
     "ds-games": "pnp.bench.ds_games",
