@@ -125,14 +125,22 @@ def check_sets(answers: dict[str, bool], sheets) -> None:
 def ask(assembled, answers: dict[str, bool]) -> tuple[bool, bool]:
     """Ask for every open doubtful field in the terminal: whether anything was answered,
     and whether the person quit (the rest left open, as a photo to take again may be)."""
+    import shutil
     import tempfile
 
+    folder = Path(tempfile.mkdtemp(prefix="pnp-read-"))
+    try:
+        return _ask_with_crops(assembled, answers, folder)
+    finally:  # the crops were for the questions alone
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _ask_with_crops(assembled, answers: dict[str, bool], folder: Path) -> tuple[bool, bool]:
     import cv2
 
     from pnp.output import write_atomic
     from pnp.vision.read import crop_field
 
-    folder = Path(tempfile.mkdtemp(prefix="pnp-read-"))
     asked = False
     for a in assembled:
         for r in a.retake.values():

@@ -9,6 +9,7 @@ import struct
 import zlib
 from pathlib import Path
 
+import click
 import cv2
 import numpy as np
 import pytest
@@ -35,6 +36,7 @@ SHIP, TRACKER, TECH = (
 )
 PAD = PHOTOS / "00004-federation-scorepad-easy.jpg"
 PLAYER_PAD = PHOTOS / "00009-federation-scorepad-player-normal.jpg"
+DOUBTED = PHOTOS / "00011-stellar-drift-tracker-hard.jpg"  # 4 fields asked
 
 
 def run(*args):
@@ -103,29 +105,38 @@ def test_read_json_gives_state_confidence_and_doubt():
 
 
 def test_set_resolves_a_doubtful_field(tmp_path):
-    first = json.loads(run("read", TRACKER, "--json").stdout)["states"][0]
+    first = json.loads(run("read", DOUBTED, "--json").stdout)["states"][0]
     fields = [d["field"] for d in first["doubtful"] if d["field"] != "shapes"]
-    if not fields:
-        pytest.skip("the reader has no doubt on this photo any more")
+    assert fields, f"pick a photo the reader asks about: {DOUBTED.name} is clear now"
     answer = [f"--set={fields[0]}=empty"]
-    second = json.loads(run("read", TRACKER, "--json", *answer).stdout)["states"][0]
+    second = json.loads(run("read", DOUBTED, "--json", *answer).stdout)["states"][0]
     assert fields[0] not in {d["field"] for d in second["doubtful"]}
     assert second["confidence"][fields[0]] == 1.0
-    assert run("read", TRACKER, "--set", "no-such-field=filled").exit_code == 2
-    assert run("read", TRACKER, "--set", f"{fields[0]}=maybe").exit_code == 2
+    assert run("read", DOUBTED, "--set", "no-such-field=filled").exit_code == 2
+    assert run("read", DOUBTED, "--set", f"{fields[0]}=maybe").exit_code == 2
 
 
-def test_ask_prompts_with_a_crop_and_takes_the_answer():
-    first = json.loads(run("read", TRACKER, "--json").stdout)["states"][0]
-    if not first["doubtful"]:
-        pytest.skip("the reader has no doubt on this photo any more")
+def test_ask_prompts_with_a_crop_and_takes_the_answer(monkeypatch):
+    first = json.loads(run("read", DOUBTED, "--json").stdout)["states"][0]
+    assert first["doubtful"], f"pick a photo the reader asks about: {DOUBTED.name} is clear now"
+    shown = []
+    prompt = click.prompt
+
+    def looking(text, **kwargs):  # the crop named is there to open while asked
+        crop = Path(text.split("crop: ")[1].split()[0])
+        shown.append((crop, cv2.imread(str(crop)) is not None))
+        return prompt(text, **kwargs)
+
+    monkeypatch.setattr(click, "prompt", looking)
     result = CliRunner().invoke(
-        cli, ["read", str(TRACKER), "--ask", "--json"], input="empty\n" * 40
+        cli, ["read", str(DOUBTED), "--ask", "--json"], input="empty\n" * 40
     )
     assert "crop: " in result.stderr
-    crop = Path(result.stderr.split("crop: ")[1].split()[0])
-    assert cv2.imread(str(crop)) is not None
+    assert len(shown) == len(first["doubtful"])
+    assert all(readable for _, readable in shown)
     assert not json.loads(result.stdout)["states"][0]["doubtful"]
+    # and once answered, nothing is left behind in the temporary folder
+    assert not shown[0][0].parent.exists()
 
 
 def test_overlay_writes_an_annotated_png(tmp_path):
