@@ -200,7 +200,7 @@ def schema(game, kind):
     "--ask",
     "asking",
     is_flag=True,
-    help="Photos: ask for each doubtful field (filled, empty, skip or quit).",
+    help="Photos: ask for the doubtful fields (a page with many: by number, from one picture).",
 )
 @click.option(
     "--set",

@@ -122,51 +122,6 @@ def check_sets(answers: dict[str, bool], sheets) -> None:
             raise click.BadParameter(f"{key!r}: no sheet read has that field", param_hint="--set")
 
 
-def ask(assembled, answers: dict[str, bool]) -> tuple[bool, bool]:
-    """Ask for every open doubtful field in the terminal: whether anything was answered,
-    and whether the person quit (the rest left open, as a photo to take again may be)."""
-    import shutil
-    import tempfile
-
-    folder = Path(tempfile.mkdtemp(prefix="pnp-read-"))
-    try:
-        return _ask_with_crops(assembled, answers, folder)
-    finally:  # the crops were for the questions alone
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-def _ask_with_crops(assembled, answers: dict[str, bool], folder: Path) -> tuple[bool, bool]:
-    import cv2
-
-    from pnp.output import write_atomic
-    from pnp.vision.read import crop_field
-
-    asked = False
-    for a in assembled:
-        for r in a.retake.values():
-            click.echo(f"retake: {r}", err=True)
-        by_source = {s.source: s for s in a.sheets}
-        for d in a.doubtful:
-            sheet = by_source.get(d.source)
-            if sheet is None or d.field not in sheet.kinds:
-                continue
-            crop = folder / f"{Path(sheet.photo).stem}-{d.field}.png"
-            write_atomic(crop, cv2.imencode(".png", crop_field(sheet, d.field))[1].tobytes())
-            reply = click.prompt(
-                f"{Path(d.source).name} {d.field}: {d.reason}\n  crop: {crop}\n"
-                "  filled, empty, skip, or quit (leave the rest open)?",
-                type=click.Choice(["filled", "empty", "skip", "quit", "f", "e", "s", "q"]),
-                default="skip",
-                err=True,
-            )
-            if reply[0] == "q":
-                return asked, True
-            if reply[0] != "s":
-                answers[f"{Path(sheet.photo).name}:{d.field}"] = reply[0] == "f"
-                asked = True
-    return asked, False
-
-
 @dataclass
 class Batch:
     assembled: list
@@ -186,6 +141,7 @@ class Batch:
 def read_and_assemble(photos, sets, asking, color=False, other_games=()) -> Batch:
     """Read, assemble, ask. The batch's game is that of most sheets and ``other_games``
     (the state files scored alongside); on a tie, the first photo's."""
+    from pnp.asking import ask
     from pnp.vision.states import assemble, batch_game
 
     answers = parse_sets(sets)
@@ -317,7 +273,8 @@ def _finish(batch: Batch, overlay: Path | None) -> None:
     "--ask",
     "asking",
     is_flag=True,
-    help="Ask for each doubtful field in the terminal (filled, empty, skip or quit).",
+    help="Ask for the doubtful fields in the terminal; a page with many shows them "
+    "numbered in one picture, and you type the numbers of those marked.",
 )
 @click.option(
     "--set",

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from pnp.asking import GRID_FROM
 from pnp.cli import cli
 from pnp.vision.photo_io import (
     EXIT_DUPLICATE,
@@ -116,23 +117,25 @@ def test_set_resolves_a_doubtful_field(tmp_path):
     assert run("read", DOUBTED, "--set", f"{fields[0]}=maybe").exit_code == 2
 
 
-def test_ask_prompts_with_a_crop_and_takes_the_answer(monkeypatch):
+def test_ask_shows_pictures_while_asking_and_leaves_none_behind(monkeypatch):
     first = json.loads(run("read", DOUBTED, "--json").stdout)["states"][0]
-    assert first["doubtful"], f"pick a photo the reader asks about: {DOUBTED.name} is clear now"
+    doubts = len(first["doubtful"])
+    assert doubts >= GRID_FROM, f"pick a photo with more doubt: {DOUBTED.name} asks {doubts}"
     shown = []
     prompt = click.prompt
 
-    def looking(text, **kwargs):  # the crop named is there to open while asked
-        crop = Path(text.split("crop: ")[1].split()[0])
-        shown.append((crop, cv2.imread(str(crop)) is not None))
+    def looking(text, **kwargs):  # the picture named is there to open while asked
+        line = text.split("crop: ")[1] if "crop: " in text else text.split("numbered in")[1]
+        picture = Path(line.split()[0])
+        shown.append((picture, cv2.imread(str(picture)) is not None))
         return prompt(text, **kwargs)
 
     monkeypatch.setattr(click, "prompt", looking)
-    result = CliRunner().invoke(
-        cli, ["read", str(DOUBTED), "--ask", "--json"], input="empty\n" * 40
-    )
-    assert "crop: " in result.stderr
-    assert len(shown) == len(first["doubtful"])
+    # the page's fields numbered in one picture; then one at a time, each with its crop
+    answers = "one\n" + "empty\n" * doubts
+    result = CliRunner().invoke(cli, ["read", str(DOUBTED), "--ask", "--json"], input=answers)
+    assert "numbered in" in result.stderr and "crop: " in result.stderr
+    assert len(shown) == 1 + doubts
     assert all(readable for _, readable in shown)
     assert not json.loads(result.stdout)["states"][0]["doubtful"]
     # and once answered, nothing is left behind in the temporary folder
