@@ -35,3 +35,16 @@ def test_a_page_without_a_state_compares_its_frontier_values_by_ink_alone():
     fields = [_field("frontier-q8r0-high"), _field("frontier-q8r0-low")]
     blocked = SimpleNamespace(game="distant-suns", state=None)
     assert _frontier_marks([blocked], fields) == {}
+
+
+def test_the_table_gives_the_accuracy_on_the_pages_a_person_keeps():
+    from pnp.bench.read import Tally, table
+
+    advised = Tally(sheets=2, fields=100, right=60, retake=1, kept_fields=40, kept_right=39)
+    hopeless = Tally(sheets=1, fields=50, right=10, retake=1)
+    out = table({("stellar-drift", "hard"): advised, ("distant-suns", "hard"): hopeless})
+    head, _, ds, sd, total = out.splitlines()[:5]
+    column = head.index("kept acc") + len("kept acc")
+    assert sd[:column].split()[-1] == "97.50%"  # 39 of the kept page's 40
+    assert ds[:column].split()[-1] == "-"  # no page kept
+    assert total.startswith("all") and total[:column].split()[-1] == "97.50%"

@@ -21,7 +21,8 @@ questions are answered from the truth (a field read wrong and not asked beside t
 Each such page is named, with its wrong fields. "Retake" are the pages ``pnp read`` would
 advise to photograph again, asking about too much of the page to answer by hand
 (``pnp.vision.retake``; not with ``--reader-only``), and "its doubtful" their doubtful
-fields among those counted.
+fields among those counted; "kept acc" is the accuracy on the pages read and not so
+advised, those a person would keep (an unread page is refused, and taken again).
 
 What is asked about is what ``pnp read PHOTO`` asks of that photo alone: the reader's
 doubts and those of the game's own checks on the page (``pnp.vision.states.assemble``
@@ -74,6 +75,9 @@ class Tally:
     review_wrong: int = 0
     retake: int = 0  # pages the reader advises to photograph again (``vision.retake``)
     retake_doubtful: int = 0  # the doubtful fields compared on them
+    # the fields compared, and right, on the pages not advised to be photographed again
+    kept_fields: int = 0
+    kept_right: int = 0
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
 
     def add(self, other: Tally) -> None:
@@ -85,6 +89,8 @@ class Tally:
         self.review_wrong += other.review_wrong
         self.retake += other.retake
         self.retake_doubtful += other.retake_doubtful
+        self.kept_fields += other.kept_fields
+        self.kept_right += other.kept_right
         for k, v in other.times.items():
             self.times[k] += v
 
@@ -286,6 +292,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{path.name}: wrong page code {code.text!r}")
         doubtful = 0
         wrong = []
+        fields_before, right_before = tally.fields, tally.right
         kinds = field_kinds(code)
         shapes = field_shapes(code)
         for r in readings:
@@ -331,6 +338,9 @@ def main(argv: list[str] | None = None) -> int:
         if retake:
             tally.retake += 1
             tally.retake_doubtful += doubtful
+        else:
+            tally.kept_fields += tally.fields - fields_before
+            tally.kept_right += tally.right - right_before
         marked = {r.id for r in readings if r.state == "filled"}
         if wrong and not asked:
             tally.silent_sheets += 1
@@ -372,7 +382,7 @@ def table(tallies: dict[tuple[str, str], Tally]) -> str:
         f"{'game':<{width}}{'level':<8}{'sheets':>7}{'unread':>7}{'fields':>8}{'accuracy':>10}"
         f"{'silent':>7}{'doubtful':>9}{'review':>8}{'touched-silent':>15}{'silent sheets':>14}"
         f"{'score-silent':>13}{'review-wrong':>13}{'retake':>7}{'its doubtful':>13}"
-        f"{'2MP s':>8}{'12MP s':>8}"
+        f"{'kept acc':>10}{'2MP s':>8}{'12MP s':>8}"
     )
     rows = [head, "-" * len(head)]
     order = sorted(tallies, key=lambda k: (k[0], LEVELS.index(k[1]) if k[1] in LEVELS else 9))
@@ -383,12 +393,13 @@ def table(tallies: dict[tuple[str, str], Tally]) -> str:
             total.add(t)
         acc = 100 * t.right / t.fields if t.fields else 0.0
         rev = 100 * t.review / t.sheets if t.sheets else 0.0
+        kept = f"{100 * t.kept_right / t.kept_fields:.2f}%" if t.kept_fields else "-"
         med = {k: f"{statistics.median(v):.3f}" if v else "-" for k, v in t.times.items()}
         rows.append(
             f"{key[0]:<{width}}{key[1]:<8}{t.sheets:>7}{t.unread:>7}{t.fields:>8}{acc:>9.2f}%"
             f"{t.silent:>7}{t.doubtful:>9}{rev:>7.0f}%{t.touched_silent:>15}{t.silent_sheets:>14}"
             f"{t.score_silent:>13}{t.review_wrong:>13}{t.retake:>7}{t.retake_doubtful:>13}"
-            f"{med.get('2MP', '-'):>8}{med.get('12MP', '-'):>8}"
+            f"{kept:>10}{med.get('2MP', '-'):>8}{med.get('12MP', '-'):>8}"
         )
     plain = [t for (_, level), t in tallies.items() if level in ("easy", "normal")]
     sheets, review = sum(t.sheets for t in plain), sum(t.review for t in plain)
