@@ -15,12 +15,10 @@ the clock.
 
 from __future__ import annotations
 
-import argparse
-import statistics
-import sys
 import time
 from collections import defaultdict
-from pathlib import Path
+
+from pnp.bench.per_photo import median_table, photo_set
 
 OPS = ("decode", "aruco", "warp", "qr", "2,000 boxes")
 BOXES = 2000
@@ -93,20 +91,8 @@ def _boxes(bounds: list[tuple[float, float, float, float]], px_per_mm: float):
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m pnp.bench floor")
-    ap.add_argument("--set", type=Path, required=True, dest="folder")
-    ap.add_argument("--every", type=int, default=1, help="time every Nth photo only")
-    args = ap.parse_args(argv)
-
-    import cv2
-
-    from pnp.vision.memory import keep_freed_memory
-
-    cv2.setNumThreads(1)
-    keep_freed_memory()  # as `pnp read` does
-    photos = sorted(args.folder.glob("*.jpg"))[:: max(1, args.every)]
-    if not photos:
-        print(f"no photos (*.jpg) in {args.folder}", file=sys.stderr)
+    photos = photo_set("floor", argv)
+    if photos is None:
         return 1
     times: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     unread = located = decoded = 0
@@ -121,14 +107,9 @@ def main(argv: list[str] | None = None) -> int:
         for op, s in seconds.items():
             times[mp][op].append(s * 1000)
         times[mp]["sum"].append(sum(seconds.values()) * 1000)
-    buckets = [b for b in ("2MP", "12MP") if b in times]
     read = len(photos) - unread
     print(f"median ms per photo, one core ({len(photos)} photos, {unread} unread)")
-    heads = (f"{b} ({len(times[b]['sum'])})" for b in buckets)
-    print(f"{'operation':<22}" + "".join(f"{h:>12}" for h in heads))
-    for op in (*OPS, "sum"):
-        medians = (statistics.median(times[b][op]) for b in buckets)
-        print(f"{op:<22}" + "".join(f"{m:>12.1f}" for m in medians))
+    print(median_table(times, OPS, "operation", "sum"))
     print(f"the one ArUco pass found 3 markers or more on {located} of {read} pages,")
     print(f"OpenCV's QR decoder read the crop of {decoded} of {read}")
     return 0

@@ -13,13 +13,11 @@ every Nth photo.
 
 from __future__ import annotations
 
-import argparse
 import resource
-import statistics
-import sys
 import time
 from collections import defaultdict
-from pathlib import Path
+
+from pnp.bench.per_photo import median_table, photo_set
 
 STAGES = ("decode", "locate + warp", "identify", "ink_masks", "fields + doubts")
 
@@ -58,20 +56,8 @@ def stage_times(data: bytes) -> tuple[str, dict[str, float]] | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m pnp.bench read-stages")
-    ap.add_argument("--set", type=Path, required=True, dest="folder")
-    ap.add_argument("--every", type=int, default=1, help="read every Nth photo only")
-    args = ap.parse_args(argv)
-
-    import cv2
-
-    from pnp.vision.memory import keep_freed_memory
-
-    cv2.setNumThreads(1)
-    keep_freed_memory()  # as `pnp read` does
-    photos = sorted(args.folder.glob("*.jpg"))[:: max(1, args.every)]
-    if not photos:
-        print(f"no photos (*.jpg) in {args.folder}", file=sys.stderr)
+    photos = photo_set("read-stages", argv)
+    if photos is None:
         return 1
     times: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     unread = 0
@@ -84,13 +70,8 @@ def main(argv: list[str] | None = None) -> int:
         for stage, s in seconds.items():
             times[mp][stage].append(s * 1000)
         times[mp]["total"].append(sum(seconds.values()) * 1000)
-    buckets = [b for b in ("2MP", "12MP") if b in times]
     print(f"median ms per photo, one core ({len(photos)} photos, {unread} unread)")
-    heads = (f"{b} ({len(times[b]['total'])})" for b in buckets)
-    print(f"{'stage':<22}" + "".join(f"{h:>12}" for h in heads))
-    for stage in (*STAGES, "total"):
-        medians = (statistics.median(times[b][stage]) for b in buckets)
-        print(f"{stage:<22}" + "".join(f"{m:>12.1f}" for m in medians))
+    print(median_table(times, STAGES, "stage", "total"))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory {peak:.0f} MB")
     return 0
