@@ -48,3 +48,6 @@ def test_the_table_gives_the_accuracy_on_the_pages_a_person_keeps():
     assert sd[:column].split()[-1] == "97.50%"  # 39 of the kept page's 40
     assert ds[:column].split()[-1] == "-"  # no page kept
     assert total.startswith("all") and total[:column].split()[-1] == "97.50%"
+    kept = [line.split() for line in out.splitlines() if line.endswith("fields right")]
+    assert ["stellar-drift", "hard", "1", "pages", "39", "of", "40", "fields", "right"] in kept
+    assert ["distant-suns", "hard", "0", "pages", "0", "of", "0", "fields", "right"] in kept
