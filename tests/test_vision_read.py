@@ -220,3 +220,19 @@ def test_a_page_that_does_not_lie_flat_is_found_and_to_be_pressed_flat(monkeypat
         NoSheet, match=r"a sheet was found but the page does not lie flat: .*2\.0 mm.*press it flat"
     ):
         read_photo(FIXTURES[0])
+
+
+def test_the_common_map_is_built_once_per_sheet_and_serial_and_moved_into_the_common_box():
+    from pnp.pagecode import PageCode
+    from pnp.paper import COMMON_WIDTH
+    from pnp.vision.reference import blank_sheet
+
+    code = PageCode.parse("PNP:SD:TRACKER:TRACKER:2:000007")
+    other = PageCode.parse("PNP:SD:TRACKER:TRACKER:2:000008")
+    first = common_map(code)
+    assert common_map(PageCode.parse(code.text)) is first
+    assert common_map(other) is not first and common_map(other).code.serial == 8
+    printed = blank_sheet(code.game, code.sheet, code.layout, code.serial).map
+    dx = (printed.width - COMMON_WIDTH) / 2
+    f, g = first.fields[0], printed.fields[0]
+    assert f.id == g.id and f.x == pytest.approx(g.x - dx) and f.w == g.w

@@ -30,11 +30,16 @@ def blank_sheet(game: str, sheet: str, layout: str, serial: int) -> RenderedPage
 
 
 def common_map(code: PageCode) -> SheetMap:
-    """The sheet map of ``code`` with every field moved into common-box mm."""
+    """The sheet map of ``code`` with every field moved into common-box mm (built once
+    per sheet and serial, and shared: callers must not change it)."""
+    return _common_map(code.game, code.sheet, code.layout, code.serial)
+
+
+@lru_cache(maxsize=32)
+def _common_map(game: str, sheet: str, layout: str, serial: int) -> SheetMap:
     from dataclasses import replace
 
-    page = blank_sheet(code.game, code.sheet, code.layout, code.serial)
-    m = page.map
+    m = blank_sheet(game, sheet, layout, serial).map
     dx, dy = (m.width - COMMON_WIDTH) / 2, (m.height - COMMON_HEIGHT) / 2
     return replace(m, fields=[replace(f, x=f.x - dx, y=f.y - dy) for f in m.fields])
 
