@@ -401,16 +401,14 @@ def table(tallies: dict[tuple[str, str], Tally]) -> str:
             f"{t.score_silent:>13}{t.review_wrong:>13}{t.retake:>7}{t.retake_doubtful:>13}"
             f"{kept:>10}{med.get('2MP', '-'):>8}{med.get('12MP', '-'):>8}"
         )
-    advised = [k for k in order if tallies[k].retake]
-    if advised:
-        rows.append("pages kept (read, not advised to be photographed again), where some were:")
-        for key in advised:
-            t = tallies[key]
-            kept = t.sheets - t.unread - t.retake
-            rows.append(
-                f"  {key[0]:<{width}}{key[1]:<8}{kept:>4} pages {t.kept_right:>6} of "
-                f"{t.kept_fields:>6} fields right"
-            )
+    rows.append("pages kept (read, and not advised to be photographed again):")
+    for key in order:
+        t = tallies[key]
+        kept = t.sheets - t.unread - t.retake
+        rows.append(
+            f"  {key[0]:<{width}}{key[1]:<8}{kept:>4} pages {t.kept_right:>6} of "
+            f"{t.kept_fields:>6} fields right"
+        )
     plain = [t for (_, level), t in tallies.items() if level in ("easy", "normal")]
     sheets, review = sum(t.sheets for t in plain), sum(t.review for t in plain)
     if sheets:
