@@ -22,6 +22,7 @@ from pnp.vision.distant_suns import read_cosmos
 from pnp.vision.fields import added_ink, read_fields
 from pnp.vision.rectify import READ_PX_PER_MM
 from pnp.vision.reference import common_map, reference_image
+from scoring.distant_suns.hexgrid import hex_id
 from scoring.distant_suns.layout import load_cosmos, load_shapes
 from scoring.distant_suns.score import score
 from scoring.distant_suns.state import parse_state
@@ -121,6 +122,52 @@ def test_an_unclear_symbol_is_doubtful_not_guessed():
     assert not reading.clear, reading.hexes[h]
     # named as the hex, or as the shapes it no longer fits
     assert any(h in d.field or d.field.startswith("shape") for d in reading.doubtful)
+
+
+def _hexes_read(monkeypatch, blobs: dict[str, tuple[int, float]]):
+    """The Cosmos reader's hexes and doubts where the mask holds, in hex field ``fid``, a
+    round blob ``radius`` px wide that the first zone's symbol matches at ``score``
+    (every other symbol lower); nothing else is inked."""
+    from pnp.paper import COMMON_HEIGHT, COMMON_WIDTH
+    from pnp.vision import distant_suns
+    from pnp.vision.distant_suns import _Reader
+
+    (marks,) = sheet_marks("distant-suns", random_state("distant-suns", 3))
+    sheet_map = common_map(build_page(marks).map.code)
+    fields = {f.id: f for f in sheet_map.fields}
+    mask = np.zeros((round(COMMON_HEIGHT * PX), round(COMMON_WIDTH * PX)), np.uint8)
+    by_size = {}
+    for fid, (radius, matched) in blobs.items():
+        f = fields[fid]
+        blob = np.zeros_like(mask)
+        cv2.circle(blob, (round(f.x * PX), round(f.y * PX)), radius, 1, -1)
+        by_size[int(blob.sum())] = matched
+        mask |= blob
+    glyph = SHAPES.all_zones[0].glyph
+
+    def match(ink, keys, unit_mm=None, px_per_mm=1.0):
+        others = ((k, 0.1) for k in keys if k != glyph)
+        return glyph_match.GlyphScores(((glyph, by_size[int(ink.sum())]), *others))
+
+    monkeypatch.setattr(distant_suns.glyph_match, "match", match)
+    reader = _Reader(None, mask, sheet_map, [], PX, None, COSMOS, SHAPES)
+    sure = glyph_match.GlyphScores(((glyph, 0.9), *((k, 0.1) for k in SHAPES.glyphs if k != glyph)))
+    hexes = reader.read_hexes({"tile": sure})  # the symbol in play, as a tile shows it
+    return {f"hex-{hex_id(h)}": r for h, r in hexes.items()}, {d.field for d in reader.doubts}
+
+
+def test_too_little_ink_that_looks_like_no_symbol_is_a_speck_read_empty(monkeypatch):
+    from pnp.vision.distant_suns import COVERED_MM2, EMPTY_MM2, SPECK_SCORE
+
+    radius = 4  # px: a blob between the empty hex's ink and a symbol's
+    assert EMPTY_MM2 < np.pi * radius**2 / PX**2 < COVERED_MM2
+    speck, faint = "hex-q3r4", "hex-q5r4"
+    hexes, doubted = _hexes_read(
+        monkeypatch, {speck: (radius, SPECK_SCORE - 0.02), faint: (radius + 1, SPECK_SCORE + 0.02)}
+    )
+    assert hexes[speck].covered is False and speck not in doubted
+    # a little ink that still looks somewhat like a symbol may be a faint one: asked
+    assert hexes[faint].covered is None and faint in doubted
 
 
 def test_glyph_templates_tell_every_zone_symbol_apart():
