@@ -306,6 +306,30 @@ def test_two_crossed_values_of_a_reached_frontier_are_asked_not_guessed():
     assert f"frontier-{hid}-high" in {d.field for d in reading.doubtful}
 
 
+def test_a_frontier_pair_whose_measures_disagree_is_asked_not_decided(monkeypatch):
+    from pnp.vision.distant_suns import ARC_LEAD, FOUR_ARMS_LEAD, ROUND_LEAD
+
+    reader = _upgrade_reader({})
+    hid = hex_id(next(iter(COSMOS.of_type("frontier"))))
+    facing = {"high": 0.85, "low": 0.85 - 2 * ROUND_LEAD}  # the edges: the high one
+    monkeypatch.setattr(reader, "_facing", lambda f: facing[f.id.rpartition("-")[2]])
+    marks = {"high": "circle", "low": "cross"}
+    even = {"high": 0.3, "low": 0.3}  # the arms tell nothing
+    # the arc alone takes the low value (a big cross's arms and the neighbour's loop in
+    # its ring: seed 71 #663, an easy page, read so without a question)
+    arc = {"high": 6, "low": 6 + ARC_LEAD}
+    unclear = {"high": "unclear", "low": "unclear"}
+    assert reader._one_circled(hid, marks, arc, even) == unclear
+    armed = {"high": 0.1, "low": 0.1 + FOUR_ARMS_LEAD}  # ...and the arms the high one
+    assert reader._one_circled(hid, marks, arc, armed) == unclear
+    # all that tell agree: decided
+    agreeing = {"high": 6 + ARC_LEAD, "low": 6}
+    assert reader._one_circled(hid, marks, agreeing, armed) == marks
+    # the arc alone tells, the rest too close: decided by it, as before
+    facing["low"] = facing["high"]
+    assert reader._one_circled(hid, marks, arc, even) == {"high": "cross", "low": "circle"}
+
+
 def test_a_tile_symbol_between_lookalikes_is_the_one_no_other_tile_shows():
     from pnp.vision.distant_suns import _Reader
     from pnp.vision.glyph_match import GlyphScores
