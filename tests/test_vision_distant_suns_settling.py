@@ -382,11 +382,17 @@ def test_a_frontier_value_pair_not_told_apart_leaves_the_doubt(sheet_map):
     reader = _frontier_reader(sheet_map, {"high": 24, "low": 3}, low="doubtful")
     reader.read_frontiers({})
     assert reader.settled == {}
-    # ...and a pair told apart by its arcs whose edges do not agree (a hard page's noise)
-    for facing in ((0.5, 0.5), (0.4, 0.9)):
-        reader = _frontier_reader(sheet_map, {"high": 24, "low": 3}, facing=facing)
-        assert reader.read_frontiers({}) == {"q6r9": "high"}
-        assert reader.settled == {}
+    # ...and a pair told apart by its arcs whose edges do not tell (a hard page's noise)
+    reader = _frontier_reader(sheet_map, {"high": 24, "low": 3}, facing=(0.5, 0.5))
+    assert reader.read_frontiers({}) == {"q6r9": "high"}
+    assert reader.settled == {}
+    # ...or tell the other value: the measures disagree, and the pair is asked
+    reader = _frontier_reader(sheet_map, {"high": 24, "low": 3}, facing=(0.4, 0.9))
+    beside = next(iter(neighbours((6, 9))))  # the Frontier reached
+    assert reader.read_frontiers({beside: HexRead(beside, 10.0, True, "asteroid")}) == {}
+    assert reader.settled == {}
+    asked = {d.field for d in reader.doubts}
+    assert {"frontier-q6r9-high", "frontier-q6r9-low"} <= asked
 
 
 def test_an_unclear_hex_is_settled_beside_a_symbol_unsure_between_lookalikes(sheet_map):
