@@ -2,7 +2,8 @@
 
 N photos across every fillable sheet of every game and every level (easy, normal,
 hard, real), each with its truth as JSON beside it. ``--megapixels`` caps synthetic
-frames (the committed test set uses 2).
+frames (the committed test set uses 2); ``--sheet`` keeps only one sheet's samples (the
+same photos as the whole set holds, the others not written).
 """
 
 from __future__ import annotations
@@ -21,8 +22,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--megapixels", type=float, default=None)
+    ap.add_argument(
+        "--sheet", default=None, help="keep only the samples of this sheet (e.g. cosmos)"
+    )
     args = ap.parse_args(argv)
     samples = plan(args.n, args.seed)
+    if args.sheet is not None:
+        samples = [s for s in samples if s.sheet == args.sheet]
+        if not samples:
+            print(f"no {args.sheet!r} sheet among the {args.n} samples", file=sys.stderr)
+            return 2
     t0 = time.perf_counter()
     for i, path in enumerate(write(samples, args.out, args.megapixels), 1):
         print(f"\r{i}/{len(samples)} {path.name:<60}", end="", file=sys.stderr, flush=True)
