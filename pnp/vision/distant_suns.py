@@ -67,8 +67,8 @@ GLYPH_MIN_SCORE = 0.55  # below this the ink looks like no symbol at all
 # best symbol under ``SPECK_SCORE``) is grain or a stray speck, not a faint symbol: the
 # hex reads empty. A faint symbol keeps some of its shape: of the 58 marked hexes asked
 # as "ink that looks like no symbol" on the 24 photo sets, the 3 under 1.6 mm2 scored
-# 0.42-0.49 (the lowest of all 58: 0.33, at 2.2 and 2.8 mm2); of the 1,718 unmarked, 535
-# hold under 1.5 mm2 and score under 0.36.
+# 0.42-0.49 (the lowest of all 58: 0.33, at 2.2 and 2.8 mm2); of the 1,718 unmarked, 558
+# hold under 1.6 mm2 and score under 0.36 (the dumps of session 23's reader).
 SPECK_SCORE = 0.36
 GLYPH_MARGIN = 0.03  # a symbol is certain when it leads the runner-up by this much
 # A hex the field reader doubts for the paper's noise (read filled, but the paper is noisy
@@ -1085,16 +1085,14 @@ class _Reader:
         of the three tell, and tell different values (``_votes``). (Its ring's coverage
         alone does not tell: ``_value_mark``.)"""
         votes = self._votes(hid, marks, arc, arms)
-        if len(set(votes.values())) > 1:
+        if not votes or len(set(votes.values())) > 1:
             return {s: "unclear" for s in marks}
+        measure, top = next(iter(votes.items()))  # the first that tells, in that order
         why = {
             "arc": "runs further round",
             "arms": "spreads round; the other's gathers at four arms",
             "facing": "runs round the value; the other's arms point at it",
         }
-        if not votes:
-            return {s: "unclear" for s in marks}
-        measure, top = next(iter(votes.items()))  # the first that tells, in that order
         return self._decided(hid, marks, top, why[measure])
 
     def _votes(
