@@ -38,15 +38,13 @@ def _ask(assembled, answers: dict[str, bool], folder: Path) -> tuple[bool, bool]
         for r in a.retake.values():
             click.echo(f"retake: {r}", err=True)
         by_source = {s.source: s for s in a.sheets}
-        pages: dict[str, list] = {}  # source -> its open doubts on fields, in order
+        pages: dict[str, dict] = {}  # source -> field -> its first open doubt, in order
         for d in a.doubtful:
             sheet = by_source.get(d.source)
             if sheet is not None and d.field in sheet.kinds:
-                mine = pages.setdefault(d.source, [])
-                if all(d.field != m.field for m in mine):
-                    mine.append(d)
-        for source, doubts in pages.items():
-            sheet = by_source[source]
+                pages.setdefault(d.source, {}).setdefault(d.field, d)
+        for source, by_field in pages.items():
+            sheet, doubts = by_source[source], list(by_field.values())
             if len(doubts) >= GRID_FROM:
                 reply = _ask_page(sheet, doubts, answers, folder)
                 if reply == "quit":
@@ -66,13 +64,11 @@ def _ask(assembled, answers: dict[str, bool], folder: Path) -> tuple[bool, bool]
 
 def _ask_field(sheet, d, folder: Path) -> str:
     """One field asked with its crop: "f", "e", "s" (skip) or "q" (quit)."""
-    import cv2
-
-    from pnp.output import write_atomic
+    from pnp.output import write_png
     from pnp.vision.read import crop_field
 
     crop = folder / f"{Path(sheet.photo).stem}-{d.field}.png"
-    write_atomic(crop, cv2.imencode(".png", crop_field(sheet, d.field))[1].tobytes())
+    write_png(crop, crop_field(sheet, d.field))
     reply = click.prompt(
         f"{Path(d.source).name} {d.field}: {d.reason}\n  crop: {crop}\n"
         "  filled, empty, skip, or quit (leave the rest open)?",
@@ -86,16 +82,13 @@ def _ask_field(sheet, d, folder: Path) -> str:
 def _ask_page(sheet, doubts: list, answers: dict[str, bool], folder: Path) -> str:
     """A page's doubtful fields asked at once from one numbered picture: "answered",
     "one" (the person goes one field at a time), "skip" or "quit"."""
-    import cv2
-
-    from pnp.output import write_atomic
+    from pnp.output import write_png
     from pnp.vision.doubt_grid import doubt_grid
     from pnp.vision.read import crop_field
 
     ids = [d.field for d in doubts]
     picture = folder / f"{Path(sheet.photo).stem}-doubts.png"
-    grid = doubt_grid([crop_field(sheet, i) for i in ids], ids)
-    write_atomic(picture, cv2.imencode(".png", grid)[1].tobytes())
+    write_png(picture, doubt_grid([crop_field(sheet, i) for i in ids], ids))
     reply = click.prompt(
         f"{Path(sheet.source).name}: {len(ids)} fields in doubt, numbered in\n"
         f"  {picture}\n"

@@ -25,6 +25,16 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
+def write_png(path: Path, image) -> None:
+    """``image`` (a BGR or gray array) as a PNG at ``path``, whole or not at all."""
+    import cv2
+
+    ok, data = cv2.imencode(".png", image)
+    if not ok:
+        raise OSError(f"cannot encode {path.name}")
+    write_atomic(path, data.tobytes())
+
+
 def render_bytes(pages: list[RenderedPage], fmt: str) -> list[bytes]:
     """The pages in ``fmt``: one PDF for all pages, one SVG or PNG per page."""
     from pnp.render.pdf import pdf_bytes

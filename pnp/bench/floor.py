@@ -33,7 +33,7 @@ def op_times(data: bytes) -> tuple[str, dict[str, float], bool, bool] | None:
     from pnp.bench.read import bucket
     from pnp.paper import COMMON_HEIGHT, COMMON_WIDTH
     from pnp.vision.identify import identify, qr_region
-    from pnp.vision.markers import QUICK_SEARCH_SIDE, _detect, shrunk
+    from pnp.vision.markers import QUICK_SEARCH_SIDE, quick_fiducials
     from pnp.vision.rectify import READ_PX_PER_MM, PageNotFound, decode_photo, rectify
     from pnp.vision.reference import common_map
 
@@ -44,7 +44,6 @@ def op_times(data: bytes) -> tuple[str, dict[str, float], bool, bool] | None:
     except PageNotFound:
         return None
     size = (round(COMMON_WIDTH * READ_PX_PER_MM), round(COMMON_HEIGHT * READ_PX_PER_MM))
-    quick = min(1.0, QUICK_SEARCH_SIDE / max(gray.shape))
     boxes = _boxes([f.bounds for f in common_map(code).fields], READ_PX_PER_MM)
     crop = qr_region(page, READ_PX_PER_MM)
     flat = cv2.warpPerspective(gray, page.homography, size, flags=cv2.INTER_LINEAR)
@@ -57,7 +56,7 @@ def op_times(data: bytes) -> tuple[str, dict[str, float], bool, bool] | None:
 
     ops = (
         lambda: decode_photo(data),
-        lambda: _detect(shrunk(gray, quick), True),
+        lambda: quick_fiducials(gray, QUICK_SEARCH_SIDE),
         lambda: cv2.warpPerspective(gray, page.homography, size, flags=cv2.INTER_LINEAR),
         lambda: cv2.QRCodeDetector().detectAndDecode(crop)[0],
         darkness,

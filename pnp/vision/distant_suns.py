@@ -1210,15 +1210,18 @@ def runs_round(ink: np.ndarray, cx: float, cy: float, r: float) -> float:
     m = cv2.GaussianBlur(ink.astype(np.float32), (0, 0), 1.0)
     gx, gy = cv2.Sobel(m, cv2.CV_32F, 1, 0), cv2.Sobel(m, cv2.CV_32F, 0, 1)
     strength = np.hypot(gx, gy)
-    ys, xs = np.mgrid[0 : m.shape[0], 0 : m.shape[1]]
-    dy, dx = ys - cy, xs - cx
-    d = np.hypot(dx, dy) / r
+    # a column and a row of offsets, broadcast: the same values as full grids
+    dy = np.arange(m.shape[0])[:, None] - cy
+    dx = np.arange(m.shape[1])[None, :] - cx
+    away = np.hypot(dx, dy)
+    d = away / r
     edge = (strength > 0.05) & (d > ROUND_SPAN[0]) & (d < ROUND_SPAN[1])
     if not edge.any():
         return 0.0
+    weight = strength[edge]
     # |cos| between the gradient (gx, gy) and the way out (dx, dy)
-    cos = np.abs(gx * dx + gy * dy)[edge] / (strength[edge] * np.hypot(dx, dy)[edge])
-    return float((cos * strength[edge]).sum() / strength[edge].sum())
+    cos = np.abs(gx * dx + gy * dy)[edge] / (weight * away[edge])
+    return float((cos * weight).sum() / weight.sum())
 
 
 def _longest_run(on: np.ndarray) -> int:

@@ -50,10 +50,10 @@ def _detect(gray: np.ndarray, fast: bool) -> dict[int, np.ndarray]:
     return {int(i): q.reshape(4, 2) for q, i in zip(corners, ids.ravel(), strict=True)}
 
 
-def quick_fiducials(gray: np.ndarray) -> dict[int, np.ndarray]:
-    """Markers found in a copy ``SEARCH_SIDE`` px long only, corners unrefined: a cheap
-    look for another page as large in the frame as one already found."""
-    scale = min(1.0, SEARCH_SIDE / max(gray.shape))
+def quick_fiducials(gray: np.ndarray, side: int = SEARCH_SIDE) -> dict[int, np.ndarray]:
+    """Markers found in a copy ``side`` px long only, corners unrefined: a cheap look for
+    another page as large in the frame as one already found."""
+    scale = min(1.0, side / max(gray.shape))
     return {i: q / scale for i, q in _detect(shrunk(gray, scale), True).items()}
 
 

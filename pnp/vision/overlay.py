@@ -103,13 +103,10 @@ def overlay_image(
 
 def write_overlay(directory: Path, sheet: SheetReading, image: np.ndarray) -> Path:
     """Write the overlay PNG whole or not at all; its path."""
-    from pnp.output import write_atomic
+    from pnp.output import write_png
 
     stem = Path(sheet.photo).stem
     page = sheet.source.partition("#")[2]
     path = Path(directory) / f"{stem}{'-page' + page if page else ''}-overlay.png"
-    ok, data = cv2.imencode(".png", image)
-    if not ok:
-        raise OSError(f"cannot encode {path.name}")
-    write_atomic(path, data.tobytes())
+    write_png(path, image)
     return path
