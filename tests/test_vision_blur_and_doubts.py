@@ -126,3 +126,29 @@ def test_the_committed_photos_are_never_silently_wrong(checks):
             ):
                 silent.append(f"{photo.stem}:{r.id}")
     assert not silent, silent
+
+
+def test_only_strokes_a_pen_wide_count_as_thick_ink_not_the_grain_of_noisy_paper():
+    from pnp.sheetmap import Field
+
+    box = Field("track-power-1", "track_box", 20.0, 20.0, 9.5, 9.5)
+    x0, y0, x1, y1 = (round(v * PX) for v in (20.7, 20.7, 28.8, 28.8))  # inside the outline
+    stroke = np.zeros((300, 300), np.uint8)
+    stroke[(y0 + y1) // 2 : (y0 + y1) // 2 + 3, x0:x1] = 1  # 3 px: a pen's 0.48 mm
+    grain = np.zeros_like(stroke)
+    rng = np.random.default_rng(1)
+    for y, x in zip(rng.integers(y0, y1 - 2, 60), rng.integers(x0, x1 - 2, 60), strict=True):
+        grain[y : y + 2, x : x + 2] = 1  # specks two pixels wide survive the speck opening
+    grain[stroke > 0] = 0
+    ones = np.ones_like(stroke)
+    steps = np.full(stroke.shape, INK_STEP, np.float32)
+
+    def thick(mask):
+        r = read_fields(mask, [box], PX, steps, mask, ones)[0]
+        return r.ink, r.thick_ink, r.thick_base
+
+    ink, thick_ink, thick_base = thick(stroke)
+    assert thick_ink == thick_base == pytest.approx(ink) and ink > 0.03
+    noisy_ink, noisy_thick, _ = thick(stroke | grain)
+    assert noisy_ink > ink + 0.03  # the grain doubles the box's ink share...
+    assert noisy_thick == pytest.approx(ink, abs=0.005)  # ...and not its thick ink

@@ -136,6 +136,7 @@ def test_the_features_see_the_page_around_a_field():
     fields, readings = zip(*pairs, strict=True)
     readings = list(readings)
     readings[5] = replace(readings[5], base_ink=0.03)
+    readings[6] = replace(readings[6], base_ink=0.12, thick_ink=0.05, thick_base=0.09)
     asked = {"b6": NOISE}
     x = features(readings, list(fields), asked, ["b6"])[0]
     named = dict(zip(FEATURES, x, strict=True))
@@ -145,6 +146,8 @@ def test_the_features_see_the_page_around_a_field():
     assert named["paper_base_ink"] == pytest.approx(0.03)
     assert named["asked_share"] == pytest.approx(1 / 7)
     assert named["faint"] == 0 and named["filled"] == 1
+    assert named["thick_ink"] == 0.05 and named["thick_base"] == 0.09
+    assert named["thick_to_base"] == pytest.approx(0.75)  # its base-step ink in strokes
 
 
 HARD = sorted(PHOTOS.glob("*-hard.jpg")) + sorted(PHOTOS.glob("*-real.jpg"))

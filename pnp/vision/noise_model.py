@@ -5,7 +5,8 @@ about every field whose ink it cannot tell from the paper's grain (``read.NOISE`
 that holds too little ink to call (``read.FAINT``), and the page's own gap between
 marks and paper (``page_gap``) settles only those that stand clear of it. What is left
 is judged the way a person judges it: against the field's own numbers (its ink at the
-raised and the base step, how much of it is covered, what lies past its outline), its
+raised and the base step, how much of it is covered, how much of it lies in strokes a
+pen's width wide (``FieldReading.thick_ink``), what lies past its outline), its
 size and shape, and the page around it (how inky the player's sure marks of its kind
 are, how grainy the sure empty fields, how much of the page is in doubt).
 
@@ -99,6 +100,9 @@ FEATURES = (
     "paper_darkness_90",
     "mark_darkness",
     "darkness_between",
+    "thick_ink",  # its ink at the raised step in strokes a pen's width or wider
+    "thick_base",  # ...at the base step
+    "thick_to_base",  # the share of its base-step ink in such strokes
 )
 
 
@@ -158,6 +162,9 @@ def features(
                 asked_share,
                 page_step,
                 *_darkness(r.darkness),
+                r.thick_ink,
+                r.thick_base,
+                r.thick_base / r.base_ink if r.base_ink else 0.0,
             ]
         )
     return np.array(rows, np.float64).reshape(len(ids), len(FEATURES))
