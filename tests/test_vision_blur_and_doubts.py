@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from pnp.pagecode import PageCode
+from pnp.sheetmap import Field
 from pnp.vision.fields import (
     BLUR_SIGMAS,
     INK_STEP,
@@ -129,8 +130,6 @@ def test_the_committed_photos_are_never_silently_wrong(checks):
 
 
 def test_only_strokes_a_pen_wide_count_as_thick_ink_not_the_grain_of_noisy_paper():
-    from pnp.sheetmap import Field
-
     box = Field("track-power-1", "track_box", 20.0, 20.0, 9.5, 9.5)
     x0, y0, x1, y1 = (round(v * PX) for v in (20.7, 20.7, 28.8, 28.8))  # inside the outline
     stroke = np.zeros((300, 300), np.uint8)
