@@ -196,6 +196,32 @@ def test_a_sliver_from_outside_or_less_ink_than_a_mark_is_never_settled_marked()
     assert set(sure) == {"b2"}
 
 
+def test_strokes_only_the_base_step_finds_are_settled_marked_where_it_finds_no_grain():
+    # a blurred slash: nothing at the raised step, pen-wide strokes at the base step
+    def page(grain: float, empty_fields: int = 10):
+        pairs = [row(n, "empty", 0.0) for n in range(empty_fields)] + [row(99, "empty", 0.0)]
+        fields, readings = zip(*pairs, strict=True)
+        readings = [replace(r, base_ink=grain) for r in readings]
+        readings[-1] = replace(readings[-1], base_ink=0.25, thick_base=0.2)
+        return list(fields), readings
+
+    doubts = [Doubt("b99", "noisy paper", "", NOISE)]
+    sure_of_a_mark = Model.from_json(stump(0.0, 9.0, 9.0))
+
+    def settled(fields, readings):
+        return set(model_answers(readings, fields, doubts, set(), {"b99"}, sure_of_a_mark))
+
+    assert settled(*page(grain=0.0)) == {"b99"}
+    # the base step finds grain in the sure empty fields: it may find it here too
+    assert settled(*page(grain=0.01)) == set()
+    # too few sure empty fields to tell
+    assert settled(*page(grain=0.0, empty_fields=9)) == set()
+    # no pen-wide strokes: specks
+    fields, readings = page(grain=0.0)
+    readings[-1] = replace(readings[-1], thick_base=0.01)
+    assert settled(fields, readings) == set()
+
+
 def test_the_model_never_takes_a_pages_last_question_away():
     from sheet_readings import sheet_reading
 
