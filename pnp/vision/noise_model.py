@@ -126,14 +126,10 @@ def features(
     by_id = {r.id: r for r in readings}
     kinds = {f.id: f.kind for f in fields}
     sure_marks: dict[str, list[float]] = {}
-    paper = []
     for r in readings:
-        if r.id in asked:
-            continue
-        if r.state == "filled":
+        if r.id not in asked and r.state == "filled":
             sure_marks.setdefault(kinds[r.id], []).append(r.ink)
-        elif r.state == "empty":
-            paper.append(r.base_ink)
+    paper = _sure_paper(readings, asked)
     all_marks = [v for inks in sure_marks.values() for v in inks]
     page_mark = float(np.median(all_marks)) if all_marks else 0.0
     paper_mean = float(np.mean(paper)) if paper else 0.0
@@ -335,11 +331,16 @@ def _may_be_marked(r: FieldReading, cause: str | None, clean_paper: bool) -> boo
     return cause != FAINT or clean_outline(r)
 
 
+def _sure_paper(readings: list[FieldReading], asked: dict[str, str | None]) -> list[float]:
+    """The base-step ink of the page's sure empty fields (read empty, not asked about)."""
+    return [r.base_ink for r in readings if r.id not in asked and r.state == "empty"]
+
+
 def _clean_paper(readings: list[FieldReading], asked: dict[str, str | None]) -> bool:
-    """Whether the page's sure empty fields (not asked about) are at least
-    ``CLEAN_PAPER_FIELDS`` and the base step inks at most ``CLEAN_PAPER`` of nine in ten
-    of them: its grain never passes the base step there, so what does is ink."""
-    paper = [r.base_ink for r in readings if r.id not in asked and r.state == "empty"]
+    """Whether the page's sure empty fields are at least ``CLEAN_PAPER_FIELDS`` and the
+    base step inks at most ``CLEAN_PAPER`` of nine in ten of them: its grain never passes
+    the base step there, so what does is ink."""
+    paper = _sure_paper(readings, asked)
     return len(paper) >= CLEAN_PAPER_FIELDS and float(np.percentile(paper, 90)) <= CLEAN_PAPER
 
 
