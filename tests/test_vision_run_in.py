@@ -118,6 +118,28 @@ def test_a_single_stroke_run_in_with_a_light_band_is_asked_only_with_no_ink_past
     assert tails(light, ROW, ink, S, set()) == set()
 
 
+def test_a_fill_drawn_on_into_the_next_box_past_three_of_its_sides_is_asked():
+    # seed 83 #6 (a normal tracker page): a fill's strokes run 2 mm on into the next box,
+    # their turns inking past its top, bottom and left (bands 0.2-0.28), read filled and
+    # not asked: a silent error that changed the score
+    ink = page()
+    for y in np.arange(9.5, 19.6, 1.2):
+        cv2.line(ink, px(17.0, y), px(20.5, y), 1, 3)
+    past_three = (0.2, 0.26, 0.28, 0.0)
+    readings = row(0.15)
+    readings[1] = FieldReading("track-1", "filled", 0.15, 0.9, spill=past_three)
+    # the fill beside it: its band past the right side, toward this box, half inked
+    readings[0] = FieldReading("track-0", "filled", 0.4, 1.0, spill=(0.7, 0.7, 0.7, 0.5))
+    assert tails(readings, ROW, ink, S, set()) == {"track-1"}
+    # a fill that stays in its own box (nothing past its right side) runs nothing on
+    readings[0] = FieldReading("track-0", "filled", 0.4, 1.0, spill=(0.7, 0.7, 0.7, 0.0))
+    assert tails(readings, ROW, ink, S, set()) == set()
+    # ...and a box with ink of its own past the middle is a mark beside the overrun
+    readings[0] = FieldReading("track-0", "filled", 0.4, 1.0, spill=(0.7, 0.7, 0.7, 0.5))
+    cv2.line(ink, px(21.0, 15.0), px(24.0, 18.0), 1, 3)
+    assert tails(readings, ROW, ink, S, set()) == set()
+
+
 def test_the_box_beside_a_side_is_the_one_level_with_it():
     assert [g.id for g in beside(ROW[1], LEFT, ROW)] == ["track-0"]
     assert beside(ROW[0], LEFT, ROW) == []
