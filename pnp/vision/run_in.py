@@ -113,8 +113,8 @@ def tails(
     band past one side inked (``_past_one_side``), nothing in their far part, and a
     filled box beside that side."""
     by_id = {f.id: f for f in fields}
-    filled = {r.id for r in readings if r.state == "filled"}
     spills = {r.id: r.spill for r in readings if r.state == "filled"}
+    filled = set(spills)
     out = set()
     for r in readings:
         f = by_id[r.id]
