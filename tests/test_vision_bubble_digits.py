@@ -79,6 +79,17 @@ def test_a_fill_doubted_as_hatched_beside_its_own_tail_is_asked():
     }
 
 
+def test_a_light_fill_beside_a_bubble_doubted_as_hatched_is_no_tail():
+    # seed 88 #289: units 1 hatched out past its circle (doubted), units 0 a light fill
+    # whose ink reaches a little into its far half: the fill may be the digit, asked
+    hatching = [("p2-game_pp-units-3", 1.7, 0.0)]
+    light_fill = [("p2-game_pp-units-2", 0.3, 0.0)]  # 3.6% of its far half inked
+    ink = inked(hatching + light_fill)
+    assert settled(pad_page({2: 0.3, 3: 0.98}, ink, {3: HATCHED})) == {}
+    # beside a bubble not doubted, so little past the middle is still a tail
+    assert settled(pad_page({2: 0.3, 3: 0.98}, ink)) == {"p2-game_pp-units-2": False}
+
+
 def test_a_lone_units_fill_doubted_as_hatched_once_its_tail_is_out_is_the_digit():
     # ...and in a column in use (its total is bubbled), units 2 left alone in its place
     # is the number's units digit: hatched out, the place would be empty

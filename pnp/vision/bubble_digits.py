@@ -23,8 +23,11 @@ page would still read it at once in three cases, and so does ``settled_digits``:
   first one's side, the tail of its fill drawn past the circle (or specks), and it
   reads empty. A fill is drawn about its circle's centre. The first may be doubted as
   inked past its circle (a fill, or hatched out?): its tail is a tail either way, and the
-  first is then a lone bubble of its place, as below. (Session 20, the 21 sets' 1,260
-  Federation photos: 26 bubbles asked -> right, 10 of them on easy or normal pages.)
+  first is then a lone bubble of its place, as below. Beside a first so doubted, though,
+  the second's far half must hold no ink at all (``FAR_CLEAR_BESIDE_DOUBT``): the first
+  may be a correction, and a light fill of the second's own leaves a little ink there.
+  (Session 20, the 21 sets' 1,260 Federation photos: 26 bubbles asked -> right, 10 of
+  them on easy or normal pages.)
 
 Anything else (two real-looking fills, a correction as light as the fill) is asked
 (``crowded_doubts``), naming every bubble of the place.
@@ -80,6 +83,12 @@ SOLID_FILL_INK = 0.5  # a fill beside specks...
 SPECK_INK = 0.15  # ...and what the specks hold at most
 THROUGH_FILL = 0.3  # a fill inked through: its half away from the other at least this inked
 FAR_CLEAR = 0.05  # a neighbour's overrun: the bubble's far half at most this inked
+# ...and beside a bubble doubted as hatched out (a fill, or a correction?) the far half
+# holds no ink at all: a light fill of its own beside a correction leaves a little there.
+# Session 26, 32 photo sets: the 25 tails so settled beside a doubted bubble had 0.0 of
+# their far half inked; the one fill taken for a tail (seed 88 #289, a normal Solo page:
+# its hatched-out neighbour read as the digit, nothing asked) 0.024.
+FAR_CLEAR_BESIDE_DOUBT = 0.01
 HALF_RADIUS = 0.85  # the disc measured, of the circle's radius (clear of its outline)
 HALF_GAP = 0.2  # ...leaving out the band this share of the radius either side of the middle
 
@@ -218,10 +227,11 @@ def _overrun(sheet: SheetReading, ids: list[str], doubted: dict[str, str]) -> li
     if len(ids) != 2 or sheet.ink is None:
         return []
     for fill, tail in (ids, ids[::-1]):
+        clear = FAR_CLEAR if fill not in doubted else FAR_CLEAR_BESIDE_DOUBT
         if (
             doubted.get(fill, HATCHED) == HATCHED
             and half_ink(sheet, fill, away_from=tail) >= THROUGH_FILL
-            and half_ink(sheet, tail, away_from=fill) <= FAR_CLEAR
+            and half_ink(sheet, tail, away_from=fill) <= clear
         ):
             return [tail]
     return []
