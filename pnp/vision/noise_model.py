@@ -41,7 +41,7 @@ a sliver of a neighbour's mark comes in from outside (``page_gap`` holds both to
 the seed 39-46 sets this kept asked 7 of the 928 fields the first model (9ac3ac6, trained
 without seeds 47-50) was sure were marked. The ink may lie below the raised step, though,
 in strokes a pen's width wide at the base step (``FieldReading.thick_base``), where the
-page's sure empty fields show that the base step finds no grain (``_clean_paper``): a
+page's sure empty fields show that the base step finds no grain (``CLEAN_PAPER``): a
 blurred photo's slashes, plain to see, where the paper's measured noise raised the step.
 Such a field is not kept from the model. (Session 26, the 26 photo sets: the model was
 sure of a mark in 94 fields with less ink than that at the raised step, and all 94 were
@@ -74,7 +74,10 @@ from pnp.vision.read import FAINT, NOISE, UNREAD_KINDS, SheetReading, clean_outl
 MODEL_PATH = Path(__file__).with_name("noise_model.json")
 SURE = 0.999  # settle only at this probability of a mark, or of none
 STROKES_OVER_PAPER = 3.0  # (``_may_be_empty``)
-CLEAN_PAPER = 0.005  # (``_clean_paper``)
+# A page's base step finds no grain where nine in ten of its sure empty fields are inked
+# at most ``CLEAN_PAPER`` there, and it has ``CLEAN_PAPER_FIELDS`` of them at least
+# (``_may_be_marked``).
+CLEAN_PAPER = 0.005
 CLEAN_PAPER_FIELDS = 10
 
 FEATURES = (
@@ -323,8 +326,8 @@ def asked_about(doubts: list, unread: set[str]) -> tuple[dict[str, str | None], 
 def _may_be_marked(r: FieldReading, cause: str | None, clean_paper: bool) -> bool:
     """Whether the reader's own rules of ink let ``r`` be settled marked at all: as much
     ink as a mark leaves on quiet paper at the raised step, or, on a page whose sure
-    empty fields the base step finds clean (``_clean_paper``), in strokes a pen's width
-    wide at the base step (``FieldReading.thick_base``)."""
+    empty fields the base step finds clean (``clean_paper``: ``CLEAN_PAPER``), in strokes
+    a pen's width wide at the base step (``FieldReading.thick_base``)."""
     strokes = clean_paper and r.thick_base >= QUIET_FILLED_MIN
     if r.ink < QUIET_FILLED_MIN and not strokes:
         return False
@@ -334,14 +337,6 @@ def _may_be_marked(r: FieldReading, cause: str | None, clean_paper: bool) -> boo
 def _sure_paper(readings: list[FieldReading], asked: dict[str, str | None]) -> list[float]:
     """The base-step ink of the page's sure empty fields (read empty, not asked about)."""
     return [r.base_ink for r in readings if r.id not in asked and r.state == "empty"]
-
-
-def _clean_paper(readings: list[FieldReading], asked: dict[str, str | None]) -> bool:
-    """Whether the page's sure empty fields are at least ``CLEAN_PAPER_FIELDS`` and the
-    base step inks at most ``CLEAN_PAPER`` of nine in ten of them: its grain never passes
-    the base step there, so what does is ink."""
-    paper = _sure_paper(readings, asked)
-    return len(paper) >= CLEAN_PAPER_FIELDS and float(np.percentile(paper, 90)) <= CLEAN_PAPER
 
 
 def model_answers(
@@ -365,7 +360,8 @@ def model_answers(
     p = model.probability(x)
     by_id = {r.id: r for r in readings}
     paper = x[:, FEATURES.index("paper_base_ink_90")]
-    clean = _clean_paper(readings, asked)
+    # the base step finds no grain on the page's sure paper: what it finds is ink
+    clean = len(_sure_paper(readings, asked)) >= CLEAN_PAPER_FIELDS and paper[0] <= CLEAN_PAPER
     return {
         i: q
         for i, q, grain in zip(candidates, p.tolist(), paper.tolist(), strict=True)
