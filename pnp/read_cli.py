@@ -241,9 +241,12 @@ def write_overlays(batch: Batch, directory: Path) -> list[Path]:
     written = []
     for a in batch.assembled:
         per_source, headline = sheet_scores(a)
+        # outlined as scored: what the page's marks and the model settled, a person's
+        # answers first, and orange only what is still asked
+        answers = {**a.settled, **batch.answers}
         for s in a.sheets:
             image = overlay_image(
-                s, batch.answers, per_source[s.source], headline, a.retake.get(s.source)
+                s, answers, per_source[s.source], headline, a.retake.get(s.source), a.doubtful
             )
             written.append(write_overlay(directory, s, image))
     return written

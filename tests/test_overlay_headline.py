@@ -51,3 +51,49 @@ def test_a_score_pad_rows_points_go_in_its_write_in_box_not_over_the_next_column
     assert len(changed)
     assert changed[:, 1].min() >= x0 and changed[:, 1].max() <= x1  # within the box's width
     assert changed[:, 0].min() >= y0 and changed[:, 0].max() <= y1
+
+
+def test_fields_the_batch_settled_are_outlined_as_settled_and_only_what_is_asked_orange(
+    tmp_path,
+):
+    """The overlay shows what ``pnp read`` asks: a field the reader doubted but the page's
+    marks or the noise model settled is outlined as settled, not as doubtful."""
+    from dataclasses import replace
+
+    from flat_pages import flat_reading
+
+    from pnp.read_cli import Batch, write_overlays
+    from pnp.synth.marks import sheet_marks
+    from pnp.synth.states import random_state
+    from pnp.vision.overlay import GREEN, GREY, ORANGE
+    from pnp.vision.read import NOISE, Doubt
+    from pnp.vision.reference import common_map
+    from pnp.vision.states import Assembled
+
+    marks = next(
+        m
+        for m in sheet_marks("stellar-drift", random_state("stellar-drift", 3))
+        if m.sheet == "tech"
+    )
+    sheet, _ = flat_reading(marks, 3, "tech.png")
+    by_id = {r.id: r for r in sheet.readings}
+    box = next(
+        f
+        for f in common_map(sheet.code).fields
+        if f.shape == "rect" and f.kind == "tech_box" and by_id[f.id].state == "empty"
+    )
+    doubt = Doubt(box.id, "noisy paper", sheet.source, NOISE)
+    sheet = replace(sheet, doubtful=(doubt,))
+    s = sheet.px_per_mm
+    edge = (round((box.y + box.h / 2) * s), round(box.x * s))  # on its left outline
+
+    def outline(assembled: Assembled) -> tuple[int, ...]:
+        (path,) = write_overlays(Batch([assembled], [], {}), tmp_path)
+        return tuple(int(v) for v in cv2.imread(str(path))[edge])
+
+    asked = Assembled("stellar-drift", None, [sheet], doubtful=[doubt])
+    assert outline(asked) == ORANGE
+    marked = Assembled("stellar-drift", None, [sheet], settled={f"tech.png:{box.id}": True})
+    assert outline(marked) == GREEN
+    empty = Assembled("stellar-drift", None, [sheet], settled={f"tech.png:{box.id}": False})
+    assert outline(empty) == GREY

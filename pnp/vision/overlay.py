@@ -47,9 +47,13 @@ def overlay_image(
     categories: list[tuple[str, int, tuple[str, ...]]],
     headline: str,
     retake: str | None = None,
+    doubtful: list | None = None,
 ) -> np.ndarray:
     """The flattened page annotated; ``categories`` are (label, points, field ids);
-    ``retake`` the advice to take the photo again, written above the headline."""
+    ``retake`` the advice to take the photo again, written above the headline.
+    ``doubtful``: what is still asked of the sheet once the game's checks and the page's
+    own marks have settled what they could (``Assembled.doubtful``; by default the
+    reader's doubts), those settled given in ``answers``."""
     from pnp.vision.reference import common_map
 
     image = sheet.color if sheet.color is not None else sheet.page
@@ -58,7 +62,9 @@ def overlay_image(
     fields = {f.id: f for f in common_map(sheet.code).fields}
     marks = marked(sheet, answers)
     open_doubts = {
-        d.field for d in sheet.doubtful if answer_for(answers, d.source, d.field) is None
+        d.field
+        for d in (sheet.doubtful if doubtful is None else doubtful)
+        if d.source == sheet.source and answer_for(answers, d.source, d.field) is None
     }
     for f in fields.values():
         if f.kind in UNREAD_KINDS:
