@@ -291,7 +291,10 @@ def test_a_bubble_hatched_out_beside_its_digits_clean_fill_is_read_as_the_correc
     assert b.state is None and b.doubtful and not b.settled
 
 
-def test_a_total_bubbled_in_part_is_asked_not_left_unchecked():
+def _hatched_out_on_pad(hatched: str, one_higher: str | None = None):
+    """Seed 3's pad read flat with the bubble of place ``hatched`` (``p1-total-units``)
+    read as hatched out, and the place ``one_higher`` (if given) read a digit higher:
+    the state, the bubble read hatched out, and the page assembled."""
     from dataclasses import replace
 
     from flat_pages import flat_reading
@@ -299,31 +302,39 @@ def test_a_total_bubbled_in_part_is_asked_not_left_unchecked():
     state = random_state("federation", 3)
     (marks,) = sheet_marks("federation", state)
     sheet, _ = flat_reading(marks, 3, "pad.png")
-    units = sorted(i for i in marks.marks if i.startswith("p1-total-units-"))
-    assert units and any(i.startswith("p1-total-tens-") for i in marks.marks)
-    # the total's units bubble read as hatched out: tens and no units
-    readings = tuple(
-        replace(r, state="empty", hatched=True) if r.id in units else r for r in sheet.readings
-    )
+    (gone,) = (i for i in marks.marks if i.startswith(f"{hatched}-"))
+    moved = {gone: dict(state="empty", hatched=True)}
+    if one_higher:
+        (real,) = (i for i in marks.marks if i.startswith(f"{one_higher}-"))
+        moved[real] = dict(state="empty", ink=0.0)
+        moved[f"{real[:-1]}{(int(real[-1]) + 1) % 10}"] = dict(state="filled", ink=0.95)
+    readings = tuple(replace(r, **moved[r.id]) if r.id in moved else r for r in sheet.readings)
     (a,), _ = assemble([replace(sheet, readings=readings, doubtful=())])
+    return state, gone, a
+
+
+def test_a_total_bubbled_in_part_is_settled_by_the_sum():
+    """The total's units bubble read as hatched out (tens and no units): reading it
+    filled is the one reading that makes the column add up."""
+    state, units, a = _hatched_out_on_pad("p1-total-units")
+    assert sum(state["players"][0]["values"].values()) >= 10  # a tens bubble, no units
+    assert a.state == state and not a.doubtful
+    assert a.settled.get(f"pad.png:{units}") is True
+
+
+def test_a_total_bubbled_in_part_is_asked_not_left_unchecked():
+    """As above, with Game PP's units read one higher too: no reading adds up, and the
+    total's places are asked, the bubble read hatched out among them."""
+    _, units, a = _hatched_out_on_pad("p1-total-units", one_higher="p1-game_pp-units")
     asked = {d.field: d.reason for d in a.doubtful}
-    assert units[0] in asked and "no units bubble" in asked[units[0]]
+    assert units in asked and "no units bubble" in asked[units]
     assert any(i.startswith("p1-total-tens-") for i in asked)
 
 
 def test_a_digits_only_bubble_read_as_hatched_out_is_asked_by_name():
-    from dataclasses import replace
-
-    from flat_pages import flat_reading
-
-    state = random_state("federation", 3)
-    (marks,) = sheet_marks("federation", state)
-    sheet, _ = flat_reading(marks, 3, "pad.png")
-    (units,) = [i for i in marks.marks if i.startswith("p1-game_pp-units-")]
-    readings = tuple(
-        replace(r, state="empty", hatched=True) if r.id == units else r for r in sheet.readings
-    )
-    (a,), _ = assemble([replace(sheet, readings=readings, doubtful=())])
+    """Game PP's units bubble read as hatched out, the total's units read one higher: no
+    reading adds up, and the empty place is asked by the bubble read hatched out."""
+    _, units, a = _hatched_out_on_pad("p1-game_pp-units", one_higher="p1-total-units")
     asked = {d.field: d.reason for d in a.doubtful}
     assert "no units bubble filled" in asked[units]
 

@@ -117,3 +117,48 @@ def test_a_digit_place_read_with_two_fills_is_settled_by_the_sum():
         f"pad.png:{real}": True,
         f"pad.png:{extra}": False,
     }
+
+
+def read_hatched(*fields: str, moved=None):
+    """The page read again with ``fields`` read hatched out (empty, a correction), and
+    the bubbles of ``moved`` read as given."""
+    state, sheet, settled = clean_page()
+    moved = {**(moved or {}), **{f: ("empty", 0.98) for f in fields}}
+    readings = tuple(
+        replace(r, state=moved[r.id][0], ink=moved[r.id][1], hatched=r.id in fields)
+        if r.id in moved
+        else r
+        for r in sheet.readings
+    )
+    (a,), _ = assemble([replace(sheet, readings=readings)])
+    return state, a, {k: v for k, v in a.settled.items() if k not in settled}
+
+
+def test_a_fill_read_hatched_out_that_the_sum_misses_is_settled_filled():
+    """The total's hundreds bubble filled far past its circle and read as a correction:
+    the column's total then misses the sum by a hundred, and only the fill mends it."""
+    field = "p1-total-hundreds-1"
+    state, a, settled = read_hatched(field)
+    assert sum(state["players"][0]["values"].values()) == 171
+    assert a.state == state and not a.doubtful
+    assert settled == {f"pad.png:{field}": True}
+
+
+def test_a_fill_read_hatched_out_is_asked_where_the_sum_settles_nothing():
+    """As above, with the total's units read one more too: no reading adds up, and the
+    bubble read hatched out is among those asked (answering it mends the column)."""
+    field = "p1-total-hundreds-1"
+    moved = {"p1-total-units-1": ("empty", 0.0), "p1-total-units-2": ("filled", 0.95)}
+    _, a, settled = read_hatched(field, moved=moved)
+    assert field in {d.field for d in a.doubtful}
+    assert f"pad.png:{field}" not in settled
+
+
+def test_a_correction_in_a_column_that_adds_up_is_left_alone():
+    """A bubble read hatched out in a column that adds up as read is no question: the
+    Game PP's units bubble one above the real one, hatched out."""
+    state, _, _ = clean_page()
+    real = marked_digit(state, "game_pp", "units")
+    other = f"{real[:-1]}{(int(real[-1]) + 1) % 10}"
+    _, a, settled = read_hatched(other)
+    assert a.state == state and not a.doubtful and not settled

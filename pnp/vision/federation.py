@@ -166,7 +166,7 @@ def _score_pads(sheets: list[SheetReading], answers: Answers) -> Assembled:
             column = values[f"p{n}"]
             written = _bubbled_total(out, [sheet], total_number(pad, n), marks, answers)
             if written is not None and written != sum(column.values()):
-                ids = [m for m in sorted(marks) if m.startswith(f"p{n}-")]
+                ids = _marked_fields(sheet, answers, re.escape(f"p{n}-"))
                 out.doubtful += _field_doubts(
                     [sheet],
                     ids,

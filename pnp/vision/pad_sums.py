@@ -9,6 +9,11 @@ reading adds up, or more than one does, the doubts are asked as before. A column
 more than ``MAX_OPEN`` doubts open (a doubted bubble, or a crowded place) is left to
 the person: one sum cannot vouch for that many guesses.
 
+A column that does not add up as read opens its bubbles read hatched out too: a fill
+drawn far past its circle is read as a correction (session 27: three such, on seeds 35,
+42 and 88, each the one bubble that made its column's total miss the sum by its place's
+value), and the sum tells the two apart as it does for a doubted bubble.
+
 On the 21 photo sets of session 16 (seeds 8, 11, 13, 21, 22, 31-46) it settled 294
 bubbles that were asked, all rightly (41 of them on easy or normal pages).
 """
@@ -43,11 +48,19 @@ def settled_sums(sheets: list[SheetReading], answers: Answers) -> dict[str, bool
             for _, ids in crowded(marks)
             if all(answer_for(answers, sheet.source, i) is None for i in ids)
         ]
+        hatched = {
+            r.id
+            for r in sheet.readings
+            if r.hatched and answer_for(answers, sheet.source, r.id) is None
+        }
         columns = {player_of(i) for i in marks | doubted} - {None}
         for n in sorted(columns):
             own = [ids for ids in places if player_of(ids[0]) == n]
             in_places = {i for ids in own for i in ids}
-            open_ = sorted(i for i in doubted | in_places if player_of(i) == n)
+            candidates = doubted | in_places
+            if not _adds_up(pad, marks, n):
+                candidates |= hatched
+            open_ = sorted(i for i in candidates if player_of(i) == n)
             if not open_ or len(set(open_) - in_places) + len(own) > MAX_OPEN:
                 continue
             fits = [
@@ -56,7 +69,11 @@ def settled_sums(sheets: list[SheetReading], answers: Answers) -> dict[str, bool
                 if _adds_up(pad, _with(marks, open_, combo), n)
             ]
             if len(fits) == 1:
-                out |= {f"{sheet.source}:{i}": v for i, v in zip(open_, fits[0], strict=True)}
+                out |= {
+                    f"{sheet.source}:{i}": v
+                    for i, v in zip(open_, fits[0], strict=True)
+                    if v or i not in hatched  # a correction kept is no news
+                }
     return out
 
 
