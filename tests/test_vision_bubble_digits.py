@@ -237,6 +237,43 @@ def test_two_fills_each_about_its_own_centre_are_asked():
     assert settled(pad_page({2: 0.8, 3: 0.7}, shifted)) == {}
 
 
+def with_beyond(sheet: SheetReading, beyond: dict[int, float]) -> SheetReading:
+    """``sheet`` with its units bubbles' square corners inked as given (digit -> share)."""
+    from dataclasses import replace
+
+    ids = {f"p2-game_pp-units-{d}": b for d, b in beyond.items()}
+    readings = tuple(replace(r, beyond=ids.get(r.id, r.beyond)) for r in sheet.readings)
+    return replace(sheet, readings=readings)
+
+
+def test_a_bubble_scrawled_to_its_corners_beside_a_neat_fill_is_the_correction():
+    # seed 82 #201 (a leftover row) and 13 more places on the 32 photo sets: one bubble
+    # filled within its circle, the other scribbled out past it, neither doubted
+    ink = inked([("p2-game_pp-units-2", 0.8, 0.0), ("p2-game_pp-units-3", 1.3, 0.0)])
+    sheet = pad_page({2: 0.76, 3: 0.64}, ink)
+    assert settled(with_beyond(sheet, {2: 0.0, 3: 0.79})) == {"p2-game_pp-units-3": False}
+    # ...or the scribble doubted as hatched out, the fill too light for the first rule
+    sheet = pad_page({2: 0.3, 3: 0.64}, ink, {3: HATCHED})
+    assert settled(with_beyond(sheet, {2: 0.0, 3: 0.79})) == {"p2-game_pp-units-3": False}
+
+
+def test_two_bubbles_scrawled_or_two_neat_are_asked():
+    ink = inked([("p2-game_pp-units-2", 0.8, 0.0), ("p2-game_pp-units-3", 1.3, 0.0)])
+    sheet = pad_page({2: 0.76, 3: 0.64}, ink)
+    assert settled(with_beyond(sheet, {2: 0.3, 3: 0.79})) == {}  # both past the circle
+    assert settled(with_beyond(sheet, {2: 0.0, 3: 0.4})) == {}  # neither scrawled
+    light = pad_page({2: 0.2, 3: 0.64}, ink)  # the neat one too light to be a fill
+    assert settled(with_beyond(light, {2: 0.0, 3: 0.79})) == {}
+
+
+def test_a_tail_kept_inside_its_circle_is_no_neat_fill():
+    # units 3 filled large, its ink running into the near half of units 2, within the
+    # circle: units 2's far half is bare, no fill of its own, and units 2 is the tail
+    ink = inked([("p2-game_pp-units-3", 1.3, 0.0), ("p2-game_pp-units-2", 0.5, 0.9)])
+    sheet = pad_page({2: 0.3, 3: 0.64}, ink)
+    assert settled(with_beyond(sheet, {2: 0.0, 3: 0.79})) == {"p2-game_pp-units-2": False}
+
+
 def test_a_leftover_bubble_hatched_out_beside_a_clean_fill_is_the_correction():
     """Stellar Drift's leftover energy: one bubble alone is filled, as in a digit place."""
     from pnp.vision.bubble_digits import settled_groups

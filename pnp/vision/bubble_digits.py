@@ -2,7 +2,7 @@
 page's own marks say which bubble is the number's, else asked.
 
 A digit holds one bubble. When the reader finds more marked, a player looking at the
-page would still read it at once in three cases, and so does ``settled_digits``:
+page would still read it at once in four cases, and so does ``settled_digits``:
 
 - **A correction beside a fill.** Every other marked bubble of the place was doubted as
   inked past its circle (``read.HATCHED``: hatched out?) and one was filled cleanly
@@ -13,6 +13,13 @@ page would still read it at once in three cases, and so does ``settled_digits``:
   35% of the next bubble, its far half bare, read as the fill and the fill as hatched
   out. Of the 78 places this rule settled on the seed 8, 11, 13, 21, 22, 31 and 32 sets,
   the 77 right ones had 0.19-0.90 of that half inked.)
+- **A scribble beside a neat fill.** Two bubbles marked, one filled within its circle
+  (its square's corners at most ``NEAT_BEYOND`` inked, at least ``NEAT_FILL_INK`` of it,
+  not doubted, its far half inked: a fill of its own) and the other inked out to its
+  square's corners (``SCRAWL_BEYOND``), doubted as hatched out or not at all: the
+  second is the correction. A fill drawn too large reaches the corners too, but the
+  player who drew the other so neatly did not. (Session 27, the 32 photo sets: of the
+  places asked with two bubbles, 14 were so at 0.1 / 0.55, the neat one the fill in all.)
 - **Specks beside a fill.** One bubble is filled (at least ``SOLID_FILL_INK``, not
   doubted) and every other holds under ``SPECK_INK``: grains of noise or the tail of a
   stroke, read empty.
@@ -89,6 +96,13 @@ FAR_CLEAR = 0.05  # a neighbour's overrun: the bubble's far half at most this in
 # their far half inked; the one fill taken for a tail (seed 88 #289, a normal Solo page:
 # its hatched-out neighbour read as the digit, nothing asked) 0.024.
 FAR_CLEAR_BESIDE_DOUBT = 0.01
+# A correction beside a neat fill: one bubble filled within its circle (its square's
+# corners at most NEAT_BEYOND inked, its circle at least NEAT_FILL_INK), the other inked
+# out to the corners (at least SCRAWL_BEYOND): a player scribbling a bubble out goes past
+# its circle, a fill kept inside it is the answer (``_scrawled_beside_neat``).
+NEAT_FILL_INK = 0.25
+NEAT_BEYOND = 0.1
+SCRAWL_BEYOND = 0.55
 HALF_RADIUS = 0.85  # the disc measured, of the circle's radius (clear of its outline)
 HALF_GAP = 0.2  # ...leaving out the band this share of the radius either side of the middle
 
@@ -214,10 +228,33 @@ def _unmarked(
         own = sheet.ink is not None and all(
             half_ink(sheet, fill, away_from=i) > FAR_CLEAR for i in hatched
         )
-        return hatched if own and by_id[fill].ink >= CLEAN_FILL_INK else []
+        if own and by_id[fill].ink >= CLEAN_FILL_INK:
+            return hatched
     solid = [i for i in clean if by_id[i].ink >= SOLID_FILL_INK]
     if len(solid) == 1 and all(by_id[i].ink < SPECK_INK for i in ids if i != solid[0]):
         return [i for i in ids if i != solid[0]]
+    return _scrawled_beside_neat(sheet, ids, by_id, doubted)
+
+
+def _scrawled_beside_neat(
+    sheet: SheetReading, ids: list[str], by_id: dict, doubted: dict[str, str]
+) -> list[str]:
+    """Of two bubbles of one place, the one inked out to its square's corners beside one
+    filled within its circle (``NEAT_BEYOND``, a fill of its own: its far half inked):
+    the correction, whether or not the reader doubted it."""
+    if len(ids) != 2 or sheet.ink is None:
+        return []
+    for fill, other in (ids, ids[::-1]):
+        f, o = by_id[fill], by_id[other]
+        if (
+            fill not in doubted
+            and doubted.get(other, HATCHED) == HATCHED
+            and f.ink >= NEAT_FILL_INK
+            and f.beyond <= NEAT_BEYOND
+            and o.beyond >= SCRAWL_BEYOND
+            and half_ink(sheet, fill, away_from=other) > FAR_CLEAR
+        ):
+            return [other]
     return []
 
 
