@@ -313,3 +313,40 @@ def replace_doubts(sheet: SheetReading) -> SheetReading:
     from dataclasses import replace
 
     return replace(sheet, doubtful=())
+
+
+def test_a_funded_answer_doubted_as_hatched_alone_in_its_pair_is_the_answer():
+    # seed 81 #224, an easy Solo page: Atalum's "yes" inked past its circle, "no" clean,
+    # Atalum's Influence bubbled: the question must have its answer
+    sheet = page(
+        {},
+        {"end_atalum_funded_yes": HATCHED},
+        end_atalum_funded_yes=0.97,
+        end_atalum_funded_no=0.0,
+        end_atalum_yours_units_5=0.9,
+    )
+    assert settled(sheet) == {"end-atalum-funded-yes": True}
+    # the joint project is always answered
+    joint = page({}, {"end_joint_funded_no": HATCHED}, end_joint_funded_no=0.94)
+    assert settled(joint) == {"end-joint-funded-no": True}
+
+
+def test_a_funded_answer_doubted_as_hatched_is_asked_beside_a_doubt_or_in_an_unused_row():
+    # "no" doubted too (faint): which is the answer is the player's to say
+    both = page(
+        {},
+        {"end_atalum_funded_yes": HATCHED, "end_atalum_funded_no": FAINT},
+        end_atalum_funded_yes=0.97,
+        end_atalum_funded_no=0.03,
+    )
+    assert settled(both) == {}
+    # a blank "other" row with nothing else of it marked may be unused: hatched out
+    unused = page({}, {"end_other3_funded_yes": HATCHED}, end_other3_funded_yes=0.62)
+    assert settled(unused) == {}
+    used = page(
+        {},
+        {"end_other3_funded_yes": HATCHED},
+        end_other3_funded_yes=0.62,
+        end_other3_yours_units_4=0.8,
+    )
+    assert settled(used) == {"end-other3-funded-yes": True}

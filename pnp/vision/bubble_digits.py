@@ -52,6 +52,14 @@ session 18, on the same sets, of the lone units bubbles doubted so in "other" ro
 in rows used in another round were fills (2 easy, 2 normal, 3 hard, 1 real), the 3 in
 rows used nowhere else hatched out.
 
+A project's funded question has one answer. So where one of its yes / no bubbles is
+marked, doubted as inked past its circle, and the other neither marked nor doubted, the
+marked one is the answer (``_lone_answers``): a correction would leave the question
+unanswered. Only for a project that must be answered (a named one, the joint one, a
+blank "other" row with its Influence bubbled). On the 32 photo sets of session 27 the
+bubbles so doubted, alone in their pair, were 15: the 14 of projects to be answered all
+fills (1 easy, 1 normal, 6 real, 6 hard), the one hatched out in an unused "other" row.
+
 A minus on zero changes nothing. A signed number whose digits read 0 (every digit bubble
 marked is a 0, none of them doubted) is 0 whether or not its minus bubble is filled, so a
 doubt on that bubble is settled as unmarked (``_zero_signs``): the number read is the same
@@ -144,6 +152,36 @@ def settled_digits(sheets: list[SheetReading], answers: Answers) -> dict[str, bo
             ):
                 out[f"{sheet.source}:{one}"] = True
         out |= {f"{sheet.source}:{i}": False for i in _zero_signs(sheet, marks, doubted, answers)}
+        out |= {f"{sheet.source}:{i}": True for i in _lone_answers(sheet, marks, doubted, answers)}
+    return out
+
+
+_FUNDED = re.compile(r"end-(?P<project>.+)-funded-(?P<answer>yes|no)")
+
+
+def _lone_answers(
+    sheet: SheetReading, marks: set[str], doubted: dict[str, str], answers: Answers
+) -> list[str]:
+    """The funded yes / no bubbles doubted as hatched out, alone in their pair (the other
+    neither marked nor doubted), whose project must be answered: a named project or the
+    joint one, or a blank "other" row with another of its end bubbles marked."""
+    from scoring.federation.sheet_fields import write_in_project
+
+    out = []
+    for i in sorted(marks):
+        hit = _FUNDED.fullmatch(i)
+        if not hit or doubted.get(i) != HATCHED or answer_for(answers, sheet.source, i) is not None:
+            continue
+        project = hit["project"]
+        other = f"end-{project}-funded-{'no' if hit['answer'] == 'yes' else 'yes'}"
+        if other in marks or other in doubted:
+            continue
+        row = f"end-{project}-"
+        if write_in_project(project) and not any(
+            m.startswith(row) and m not in (i, other) for m in marks
+        ):
+            continue
+        out.append(i)
     return out
 
 
