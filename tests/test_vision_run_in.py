@@ -9,7 +9,7 @@ import numpy as np
 
 from pnp.sheetmap import Field
 from pnp.vision.fields import FieldReading
-from pnp.vision.run_in import LEFT, beside, settle_run_ins, tails
+from pnp.vision.run_in import LEFT, beside, faint_tails, settle_run_ins, tails
 
 S = 6.25  # px per mm
 ROW = [Field(f"track-{n}", "track_box", 10.0 + 9.0 * n, 10.0, 7.0, 9.0) for n in range(3)]
@@ -168,3 +168,41 @@ def test_an_empty_box_inked_well_past_two_sides_or_by_no_filled_box_is_asked():
     assert not across((0.0, 0.36, 0.7, 0.0)).settled  # a mark drawn across its outline
     assert not across((0.0, 0.12, 0.7, 0.0), left_state="empty").settled  # whose ink?
     assert not across((0.0, 0.15, 0.0, 0.16)).settled  # past sides with no box beside
+
+
+def faint(spill, left_state: str = "filled", hatched: bool = False, ink=None) -> FieldReading:
+    """The middle box of a row read faint (1.2% inked, ``spill`` past its sides) after
+    ``faint_tails``, the left box ``left_state`` (or hatched out)."""
+    if ink is None:
+        ink = page()
+        cv2.line(ink, px(17.0, 14.0), px(19.5, 14.5), 1, 2)  # a stroke's end, from the left
+    readings = [
+        FieldReading("track-0", left_state, 0.3, 1.0, hatched=hatched),
+        FieldReading("track-1", "doubtful", 0.012, 0.5, spill=spill),
+        FieldReading("track-2", "empty", 0.0, 1.0),
+    ]
+    return faint_tails(readings, ROW, ink, S, {"track-1"})[1]
+
+
+def test_a_faint_box_inked_only_by_its_neighbours_stroke_is_empty():
+    # seed 90 #241, an easy tracker page: CPU Core box 5, 0.9% inked, its band past the
+    # left 0.65 inked, box 4 filled
+    r = faint((0.0, 0.0, 0.65, 0.0))
+    assert (r.state, r.settled) == ("empty", True)
+    # ...or beside a box hatched out: the correction's scribble ran on into it
+    r = faint((0.0, 0.0, 0.65, 0.0), left_state="empty", hatched=True)
+    assert (r.state, r.settled) == ("empty", True)
+
+
+def test_a_faint_box_is_asked_with_a_light_band_ink_past_other_sides_or_no_inked_neighbour():
+    assert faint((0.0, 0.0, 0.05, 0.0)).settled is False  # a mark's own edge, perhaps
+    assert faint((0.0, 0.3, 0.65, 0.0)).settled is False  # past the bottom too
+    assert faint((0.0, 0.0, 0.65, 0.0), left_state="empty").settled is False
+
+
+def test_a_faint_mark_of_its_own_past_the_middle_is_asked():
+    ink = page()
+    cv2.line(ink, px(17.0, 14.0), px(19.5, 14.5), 1, 2)
+    cv2.line(ink, px(22.0, 16.0), px(23.0, 17.0), 1, 2)  # a light tick of its own
+    r = faint((0.0, 0.0, 0.65, 0.0), ink=ink)
+    assert (r.state, r.settled) == ("doubtful", False)

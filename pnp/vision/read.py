@@ -338,7 +338,7 @@ def settled_doubts(
     paper's noise where the page's own marks and paper are clearly apart, and what is
     still to ask."""
     from pnp.vision.page_gap import settle_by_gap
-    from pnp.vision.run_in import neighbours_tails, settle_run_ins, tails
+    from pnp.vision.run_in import faint_tails, neighbours_tails, settle_run_ins, tails
 
     kinds = {f.id: f.kind for f in fields}
     shapes = {f.id: f.shape for f in fields}
@@ -353,6 +353,13 @@ def settled_doubts(
     if across:
         readings = neighbours_tails(readings, fields, across)
         found = doubts(readings, kinds, source, shapes)
+    faint = {d.field for d in found if d.cause == FAINT}
+    faint_in = set()
+    if faint:
+        readings = faint_tails(readings, fields, masks.ink, px_per_mm, faint)
+        faint_in = {r.id for r in readings if r.id in faint and r.settled}
+        if faint_in:
+            found = doubts(readings, kinds, source, shapes)
     tail_doubts = [
         Doubt(i, "ink on its filled neighbour's side only: a mark, or its tail?", source)
         for i in sorted(tails(readings, fields, masks.ink, px_per_mm, asked))
@@ -373,7 +380,8 @@ def settled_doubts(
     on_noise = {d.field for d in found if may_fill(d)}
     # what is asked about, or not read at all (names, storage), cannot vouch for the page
     # (nor a box settled for ink run in: a neighbour's tail is no empty box's paper)
-    unsure = {d.field for d in found} | unread | run_ins | {d.field for d in tail_doubts}
+    unsure = {d.field for d in found} | unread | run_ins | faint_in
+    unsure |= {d.field for d in tail_doubts}
     readings = settle_by_gap(readings, fields, masks, px_per_mm, noisy, unsure, on_noise)
     return readings, doubts(readings, kinds, source, shapes) + tail_doubts
 

@@ -42,6 +42,16 @@ photo sets (seeds 8, 11, 13, 21, 22, 31-46), all levels, 31 boxes were asked so:
 marks (ticks and a slash across the outline) all stay asked, and 13 of the 18 unmarked
 boxes are settled (a filled neighbour's stroke run on into them).
 
+A box asked about as a faint mark (``read.FAINT``) whose little ink came in across one
+side is settled the same way (``faint_tails``): the band past that side at least
+``FAINT_TAIL_SPILL`` inked, no other past ``TAIL_SIDES``, nothing in the far part (at
+most ``TAIL_INK``), and the box beside that side inked by the player (read filled, or
+hatched out: a correction's scribble runs on too): empty. A faint mark of the player's
+own lies about the box's centre, or in a box beside none. Session 27, the 34 photo sets
+(the faint boxes asked about, where their ink lies recorded and joined with the truth):
+of the 55 so, all were a neighbour's ink (12 easy, 7 normal, 14 real, 22 hard); the
+nearest marks had bands of 0.034 and 0.029 (hard pages, a fill beside them).
+
 Measured (session 14) on the seed 8, 11, 13, 21 and 22 photo sets, 22 boxes doubted
 so, all levels: the 13 marked ones held 2.7-11% of their far part inked (0.59-1.1 of
 their whole box's share), the 9 tails none at all.
@@ -73,6 +83,7 @@ TAIL_SPILL = 0.3  # a box not asked about, its band past one side this inked: a 
 # sides; on the 20 sets (seeds 8-44) no other box with a band of 0.01-0.05 alone was.
 TAIL_SPILL_ALONE = 0.01
 TAIL_SIDES = 0.15  # an empty box's other sides, past which a neighbour's tail inks this
+FAINT_TAIL_SPILL = 0.1  # a faint box's band past the side its ink came in at (``faint_tails``)
 # spill sides, in ``fields.read_fields`` order
 TOP, BOTTOM, LEFT, RIGHT = range(4)
 
@@ -149,6 +160,34 @@ def neighbours_tails(
             ):
                 out[n] = replace(r, confidence=CONFIDENCE, settled=True)
                 break
+    return out
+
+
+def faint_tails(
+    readings: list[FieldReading],
+    fields: list[Field],
+    ink: np.ndarray,
+    px_per_mm: float,
+    doubted: set[str],
+) -> list[FieldReading]:
+    """The readings with the faint boxes ``doubted`` settled empty where their ink came in
+    across one side from the player's mark beside it (``FAINT_TAIL_SPILL``)."""
+    by_id = {f.id: f for f in fields}
+    inked = {r.id for r in readings if r.state == "filled" or r.hatched}
+    out = list(readings)
+    for n, r in enumerate(readings):
+        f = by_id[r.id]
+        if r.id not in doubted or r.state != "doubtful" or f.shape != "rect" or len(r.spill) != 4:
+            continue
+        side = int(np.argmax(r.spill))
+        others = [v for k, v in enumerate(r.spill) if k != side]
+        if (
+            r.spill[side] >= FAINT_TAIL_SPILL
+            and max(others) <= TAIL_SIDES
+            and any(g.id in inked for g in beside(f, side, fields))
+            and far_ink(ink, f, side, px_per_mm) <= TAIL_INK
+        ):
+            out[n] = replace(r, state="empty", confidence=CONFIDENCE, settled=True)
     return out
 
 
