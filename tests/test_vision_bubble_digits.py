@@ -350,3 +350,41 @@ def test_a_funded_answer_doubted_as_hatched_is_asked_beside_a_doubt_or_in_an_unu
         end_other3_yours_units_4=0.8,
     )
     assert settled(used) == {"end-other3-funded-yes": True}
+
+
+def tracker_row(inks: dict[int, float], doubts: dict[int, str]) -> SheetReading:
+    """A tracker page whose leftover energy bubbles hold ``inks`` (value -> ink share),
+    the reader doubting ``doubts`` (value -> cause)."""
+    ids = [f"leftover-energy-{v}" for v in range(6)]
+    readings = tuple(
+        FieldReading(i, state(inks.get(v, 0.0)), inks.get(v, 0.0), 1.0) for v, i in enumerate(ids)
+    )
+    return SheetReading(
+        source="t.jpg",
+        code=PageCode("stellar-drift", "tracker", "tracker", 2, 1),
+        readings=readings,
+        kinds={i: "bubble" for i in ids},
+        doubtful=tuple(Doubt(ids[v], "?", "t.jpg", c) for v, c in doubts.items()),
+        reprojection_mm=0.0,
+        markers=(),
+        px_per_mm=PX_PER_MM,
+        timing={},
+        page=np.zeros((1, 1), np.uint8),
+    )
+
+
+def test_a_leftover_rows_one_bubble_doubted_as_hatched_out_is_its_answer():
+    from pnp.vision.bubble_digits import lone_choices
+    from scoring.stellar_drift.marks import choice_group
+
+    # seed 88 #241, an easy tracker page: energy 1 filled past its circle, the row's one
+    sheet = tracker_row({1: 0.88}, {1: HATCHED})
+    assert lone_choices([sheet], {}, choice_group) == {"t.jpg:leftover-energy-1": True}
+    # another bubble of the row doubted too (faint): the player's to say
+    sheet = tracker_row({1: 0.88, 3: 0.02}, {1: HATCHED, 3: FAINT})
+    assert lone_choices([sheet], {}, choice_group) == {}
+    # doubted as faint, not hatched out: asked as before
+    assert lone_choices([tracker_row({1: 0.2}, {1: FAINT})], {}, choice_group) == {}
+    # a person's answer stands
+    answered = {"t.jpg:leftover-energy-1": False}
+    assert lone_choices([tracker_row({1: 0.88}, {1: HATCHED})], answered, choice_group) == {}

@@ -60,6 +60,13 @@ blank "other" row with its Influence bubbled). On the 32 photo sets of session 2
 bubbles so doubted, alone in their pair, were 15: the 14 of projects to be answered all
 fills (1 easy, 1 normal, 6 real, 6 hard), the one hatched out in an unused "other" row.
 
+A Stellar Drift leftover row is filled with one bubble at the end of the game (the
+sheet: "Fill one bubble on each row"), so its one bubble marked, doubted as inked past
+its circle, no other of the row doubted, is the row's answer (``lone_choices``; an
+unfilled row reads 0, but a player who changes the count fills another bubble). On the
+34 photo sets of session 27 the 17 bubbles so were all fills (4 easy, 3 normal, 6 real,
+4 hard).
+
 A minus on zero changes nothing. A signed number whose digits read 0 (every digit bubble
 marked is a 0, none of them doubted) is 0 whether or not its minus bubble is filled, so a
 doubt on that bubble is settled as unmarked (``_zero_signs``): the number read is the same
@@ -222,6 +229,33 @@ def settled_groups(
         for ids in crowded_groups(sheet, answers, group_of):
             unmarked = _unmarked(sheet, ids, by_id, doubted) or _overrun(sheet, ids, doubted)
             out |= {f"{sheet.source}:{i}": False for i in unmarked}
+    return out
+
+
+def lone_choices(
+    sheets: list[SheetReading], answers: Answers, group_of: Callable[[str], str | None]
+) -> dict[str, bool]:
+    """Answers (keyed as ``settled_digits``') for the one bubble marked in a group of which
+    one is filled (``group_of``: a Stellar Drift leftover row), doubted as inked past its
+    circle, no other bubble of the group doubted: the row's answer, as the lone units
+    bubble of a number in use is its digit (the sheet: "Fill one bubble on each row")."""
+    out: dict[str, bool] = {}
+    for sheet in sheets:
+        doubted = {d.field: d.cause for d in sheet.doubtful}
+        groups: dict[str, list[str]] = {}
+        for i in marked(sheet, answers):
+            if (group := group_of(i)) is not None:
+                groups.setdefault(group, []).append(i)
+        for group, ids in groups.items():
+            (one, *others) = ids
+            members = [r.id for r in sheet.readings if group_of(r.id) == group]
+            if (
+                not others
+                and doubted.get(one) == HATCHED
+                and all(i not in doubted for i in members if i != one)
+                and all(answer_for(answers, sheet.source, i) is None for i in members)
+            ):
+                out[f"{sheet.source}:{one}"] = True
     return out
 
 

@@ -208,7 +208,7 @@ SHIP_CHECKS = frozenset({"ship", "repaired", "section_bonus"})
 
 def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) -> Assembled:
     from pnp.vision.blacked_out import settled_spaces
-    from pnp.vision.bubble_digits import settled_groups
+    from pnp.vision.bubble_digits import lone_choices, settled_groups
     from pnp.vision.locked import settled_locked
     from pnp.vision.no_effect import settled_no_effect
     from pnp.vision.one_of import settled_one_of
@@ -227,6 +227,7 @@ def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) ->
     settled = (
         settled_rows(sheets, answers)
         | settled_groups(sheets, answers, choice_group)
+        | lone_choices(sheets, answers, choice_group)
         | settled_spaces(sheets, answers)
         | settled_one_of(sheets, answers, one_of_group)
         | settled_locked(sheets, answers)
