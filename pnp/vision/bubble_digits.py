@@ -163,32 +163,53 @@ def settled_digits(sheets: list[SheetReading], answers: Answers) -> dict[str, bo
     return out
 
 
-_FUNDED = re.compile(r"end-(?P<project>.+)-funded-(?P<answer>yes|no)")
+def _funded_pair(field_id: str) -> str | None:
+    """The funded question of a yes / no bubble (``end-atalum-funded``), or None."""
+    hit = re.fullmatch(r"(end-.+-funded)-(?:yes|no)", field_id)
+    return hit[1] if hit else None
 
 
 def _lone_answers(
     sheet: SheetReading, marks: set[str], doubted: dict[str, str], answers: Answers
 ) -> list[str]:
-    """The funded yes / no bubbles doubted as hatched out, alone in their pair (the other
-    neither marked nor doubted), whose project must be answered: a named project or the
-    joint one, or a blank "other" row with another of its end bubbles marked."""
+    """The funded yes / no bubbles alone and doubted as hatched out in their pair
+    (``_lone``) whose project must be answered: a named project or the joint one, or a
+    blank "other" row with another of its end bubbles marked."""
     from scoring.federation.sheet_fields import write_in_project
 
     out = []
-    for i in sorted(marks):
-        hit = _FUNDED.fullmatch(i)
-        if not hit or doubted.get(i) != HATCHED or answer_for(answers, sheet.source, i) is not None:
-            continue
-        project = hit["project"]
-        other = f"end-{project}-funded-{'no' if hit['answer'] == 'yes' else 'yes'}"
-        if other in marks or other in doubted:
-            continue
+    for i in _lone(sheet, marks, doubted, _funded_pair):
+        project = i.removeprefix("end-").rsplit("-funded-", 1)[0]
         row = f"end-{project}-"
-        if write_in_project(project) and not any(
-            m.startswith(row) and m not in (i, other) for m in marks
+        if not write_in_project(project) or any(
+            m.startswith(row) and _funded_pair(m) is None for m in marks
         ):
-            continue
-        out.append(i)
+            out.append(i)
+    return [i for i in out if answer_for(answers, sheet.source, i) is None]
+
+
+def _lone(
+    sheet: SheetReading,
+    marks: set[str],
+    doubted: dict[str, str],
+    group_of: Callable[[str], str | None],
+) -> list[str]:
+    """The bubbles of ``marks`` alone in their group of which one is filled (``group_of``),
+    doubted as inked past the circle (hatched out?), no other bubble of the group doubted:
+    the group's answer, for a correction leaves another bubble filled."""
+    groups: dict[str, list[str]] = {}
+    for i in sorted(marks):
+        if (group := group_of(i)) is not None:
+            groups.setdefault(group, []).append(i)
+    out = []
+    for group, (one, *others) in groups.items():
+        members = [r.id for r in sheet.readings if group_of(r.id) == group]
+        if (
+            not others
+            and doubted.get(one) == HATCHED
+            and all(i not in doubted for i in members if i != one)
+        ):
+            out.append(one)
     return out
 
 
@@ -237,24 +258,16 @@ def lone_choices(
 ) -> dict[str, bool]:
     """Answers (keyed as ``settled_digits``') for the one bubble marked in a group of which
     one is filled (``group_of``: a Stellar Drift leftover row), doubted as inked past its
-    circle, no other bubble of the group doubted: the row's answer, as the lone units
-    bubble of a number in use is its digit (the sheet: "Fill one bubble on each row")."""
+    circle, no other bubble of the group doubted or answered (``_lone``): the row's answer,
+    as the lone units bubble of a number in use is its digit (the sheet: "Fill one bubble
+    on each row")."""
     out: dict[str, bool] = {}
     for sheet in sheets:
         doubted = {d.field: d.cause for d in sheet.doubtful}
-        groups: dict[str, list[str]] = {}
-        for i in marked(sheet, answers):
-            if (group := group_of(i)) is not None:
-                groups.setdefault(group, []).append(i)
-        for group, ids in groups.items():
-            (one, *others) = ids
+        for one in _lone(sheet, marked(sheet, answers), doubted, group_of):
+            group = group_of(one)
             members = [r.id for r in sheet.readings if group_of(r.id) == group]
-            if (
-                not others
-                and doubted.get(one) == HATCHED
-                and all(i not in doubted for i in members if i != one)
-                and all(answer_for(answers, sheet.source, i) is None for i in members)
-            ):
+            if all(answer_for(answers, sheet.source, i) is None for i in members):
                 out[f"{sheet.source}:{one}"] = True
     return out
 

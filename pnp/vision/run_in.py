@@ -179,14 +179,11 @@ def faint_tails(
         f = by_id[r.id]
         if r.id not in doubted or r.state != "doubtful" or f.shape != "rect" or len(r.spill) != 4:
             continue
-        side = int(np.argmax(r.spill))
-        others = [v for k, v in enumerate(r.spill) if k != side]
-        if (
-            r.spill[side] >= FAINT_TAIL_SPILL
-            and max(others) <= TAIL_SIDES
-            and any(g.id in inked for g in beside(f, side, fields))
-            and far_ink(ink, f, side, px_per_mm) <= TAIL_INK
-        ):
+        first, second, *_ = sorted(r.spill, reverse=True)  # the side inked most, the next
+        if first < FAINT_TAIL_SPILL or second > TAIL_SIDES:
+            continue
+        far, neighbour = _ink_place(r, f, fields, inked, ink, px_per_mm)
+        if far <= TAIL_INK and neighbour():
             out[n] = replace(r, state="empty", confidence=CONFIDENCE, settled=True)
     return out
 
@@ -217,7 +214,7 @@ def _overrun_into(r: FieldReading, f: Field, fields, spills: dict) -> bool:
 
 def _ink_place(r: FieldReading, f: Field, fields, filled: set[str], ink, px_per_mm: float):
     """For box ``f`` read ``r``: the share inked of its far part (away from the side its
-    ink runs past most) and a test of whether the box beside that side is filled."""
+    ink runs past most) and a test of whether the box beside that side is in ``filled``."""
     side = int(np.argmax(r.spill))
     far = far_ink(ink, f, side, px_per_mm)
     return far, lambda: any(g.id in filled for g in beside(f, side, fields))
