@@ -5,7 +5,9 @@ once on one core, as ``python -m pnp.bench read`` reads it, and each stage is ti
 apart: decode (12 MP photos at half size), locate + warp, identify (the page code), the
 field masks (``ink_masks``: paper level, local alignment, blur fit, noise map,
 thresholds) and the fields read from them (``read.read_masks``: ink shares, hatchings,
-faint strokes, doubts and the page's own settling of them). Prints the median ms per
+faint strokes, doubts and the page's own settling of them) and the game's checks of the
+page (``pnp.vision.states.assemble``: the Cosmos shapes, digit bubbles into numbers, the
+rules' questions; ``python -m pnp.bench read`` times them too). Prints the median ms per
 photo of each stage and of their sum, by megapixel bucket, and the peak memory. The
 one-off rendering and preparing of each blank sheet are not timed; ``--every N`` reads
 every Nth photo.
@@ -19,16 +21,16 @@ from collections import defaultdict
 
 from pnp.bench.per_photo import median_table, photo_set
 
-STAGES = ("decode", "locate + warp", "identify", "ink_masks", "fields + doubts")
+STAGES = ("decode", "locate + warp", "identify", "ink_masks", "fields + doubts", "checks")
 
 
 def stage_times(data: bytes) -> tuple[str, dict[str, float]] | None:
     """(megapixel bucket, seconds per stage) of reading one photo's bytes; None if unread."""
-    from pnp.bench.read import bucket
+    from pnp.bench.read import _checked, bucket
     from pnp.vision.fields import ink_masks, prepare_blank
     from pnp.vision.identify import identify
     from pnp.vision.read import read_masks
-    from pnp.vision.rectify import PageNotFound, decode_photo, rectify
+    from pnp.vision.rectify import PageNotFound, decode_photo, page_resolution, rectify
     from pnp.vision.reference import common_map, reference_image
 
     clock = time.perf_counter
@@ -48,10 +50,12 @@ def stage_times(data: bytes) -> tuple[str, dict[str, float]] | None:
     t4 = clock()
     m = ink_masks(page.image, blank, page.px_per_mm, fields=fields)
     t5 = clock()
-    read_masks(m, fields, page.px_per_mm, "")  # fields, hatchings, strokes, doubts
+    readings, found = read_masks(m, fields, page.px_per_mm, "")  # hatchings, doubts...
     t6 = clock()
+    _checked(code, page, m.ink, readings, fields, found, page_resolution(page) * scale)
+    t7 = clock()
     size = (gray.shape[0] * scale, gray.shape[1] * scale)
-    seconds = (t1 - t0, t2 - t1, t3 - t2, t5 - t4, t6 - t5)
+    seconds = (t1 - t0, t2 - t1, t3 - t2, t5 - t4, t6 - t5, t7 - t6)
     return bucket(size), dict(zip(STAGES, seconds, strict=True))
 
 

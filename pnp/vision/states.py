@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from pnp.vision.noise_model import ModelError
@@ -124,12 +124,21 @@ def record_settled(
 def answer_for(answers: Answers, source: str, field_id: str) -> bool | None:
     """The answer a person gave for a field of the sheet ``source``, if any (or the page
     itself gave, keyed by the full source: ``bubble_digits.settled_digits``)."""
-    path = Path(source.split("#")[0])
-    keys = (f"{source}:{field_id}", f"{path.name}:{field_id}", f"{path.stem}:{field_id}")
-    for key in (*keys, field_id):
+    if not answers:
+        return None
+    for name in _answer_names(source):
+        key = f"{name}:{field_id}"
         if key in answers:
             return answers[key]
-    return None
+    return answers.get(field_id)
+
+
+@lru_cache(maxsize=64)
+def _answer_names(source: str) -> tuple[str, str, str]:
+    """The names an answer may give a sheet ``source`` by: itself, its file's name, its
+    file's stem (a page's checks ask ``answer_for`` of every field, many times over)."""
+    path = Path(source.split("#")[0])
+    return source, path.name, path.stem
 
 
 def marked(sheet: SheetReading, answers: Answers) -> set[str]:

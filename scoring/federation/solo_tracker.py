@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Literal
 
@@ -137,5 +138,10 @@ class SoloTracker(Strict):
 
 
 def load_solo_tracker(path: Path | str | None = None) -> SoloTracker:
-    """Load solo.yaml (the shipped one unless ``path`` is given)."""
-    return load_model(path or federation_dir() / "solo.yaml", SoloTracker)
+    """Load solo.yaml (the shipped one, parsed once, unless ``path`` is given)."""
+    return _shipped_solo_tracker() if path is None else load_model(path, SoloTracker)
+
+
+@cache
+def _shipped_solo_tracker() -> SoloTracker:
+    return load_model(federation_dir() / "solo.yaml", SoloTracker)
