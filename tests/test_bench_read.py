@@ -51,3 +51,15 @@ def test_the_table_gives_the_accuracy_on_the_pages_a_person_keeps():
     kept = [line.split() for line in out.splitlines() if line.endswith("fields right")]
     assert ["stellar-drift", "hard", "1", "pages", "39", "of", "40", "fields", "right"] in kept
     assert ["distant-suns", "hard", "0", "pages", "0", "of", "0", "fields", "right"] in kept
+
+
+def test_the_table_gives_how_many_doubtful_fields_the_best_guess_reads_right():
+    from pnp.bench.read import Tally, table
+
+    tallies = {
+        ("stellar-drift", "easy"): Tally(sheets=1, fields=10, right=8, doubtful=2, guess_right=1),
+        ("federation", "hard"): Tally(sheets=1, fields=10, right=7, doubtful=3, guess_right=3),
+    }
+    line = next(ln for ln in table(tallies).splitlines() if "best guess" in ln)
+    assert line.endswith("is right: 4 of 5 (80.0%)")
+    assert not any("best guess" in ln for ln in table({("x", "easy"): Tally(sheets=1)}).split("\n"))

@@ -60,3 +60,16 @@ def test_a_stellar_drift_state_compares_as_the_sheet_not_as_written():
     b = {"game": "stellar-drift", "tech": {"yellow": 3}, "section_bonus": ["green", "red"]}
     assert _comparable(a) == _comparable(b)
     assert _comparable(a) != _comparable({**b, "tech": {"yellow": 2}})
+
+
+def test_the_bench_counts_games_whose_provisional_score_is_right(capsys):
+    from pnp.bench.states import OUTCOMES, PROVISIONAL, main
+
+    assert main(["--games", "1", "--kinds", "distant-suns", "--levels", "easy"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    head = next(ln for ln in out if ln.startswith("kind"))
+    row = next(ln for ln in out if ln.startswith("distant-suns"))
+    assert head.rstrip().endswith(PROVISIONAL)
+    cells = dict(zip(("games", *OUTCOMES, PROVISIONAL), map(int, row.split()[1:]), strict=True))
+    assert cells["games"] == 1 == sum(cells[o] for o in OUTCOMES)  # one game, one outcome
+    assert cells[PROVISIONAL] <= sum(cells[o] for o in OUTCOMES if o.startswith("review"))

@@ -40,6 +40,9 @@ value is right only if its state has it circled or crossed out as drawn (since s
 was never counted). A field the noise model answers (``pnp.vision.noise_model``, after the
 checks; since session 21) is compared as settled, like those the page's marks settle.
 ``--reader-only`` counts and times the reader alone (the measure before 2026-11-30).
+A last line gives how many doubtful fields the best guess reads right: what a score
+shown before the doubts are answered (``pnp score``'s provisional total) counts them as
+(``SheetReading.guesses``; since session 28).
 """
 
 from __future__ import annotations
@@ -78,6 +81,7 @@ class Tally:
     # the fields compared, and right, on the pages not advised to be photographed again
     kept_fields: int = 0
     kept_right: int = 0
+    guess_right: int = 0  # doubtful fields whose best guess (``SheetReading.guesses``) is right
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
 
     def add(self, other: Tally) -> None:
@@ -91,6 +95,7 @@ class Tally:
         self.retake_doubtful += other.retake_doubtful
         self.kept_fields += other.kept_fields
         self.kept_right += other.kept_right
+        self.guess_right += other.guess_right
         for k, v in other.times.items():
             self.times[k] += v
 
@@ -253,6 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     from pnp.bench.page_score import score_changed
     from pnp.vision.memory import keep_freed_memory
     from pnp.vision.photo_io import OtherVersion
+    from pnp.vision.read import best_guess
     from pnp.vision.rectify import PageNotFound
 
     cv2.setNumThreads(1)
@@ -305,6 +311,7 @@ def main(argv: list[str] | None = None) -> int:
             if r.id in drawn and t["marked"]:  # circled, or crossed out?
                 right = right and drawn[r.id] == t["kind"]
             silent = not doubted_here and not right
+            guess = (sheet.guesses[r.id] if sheet else best_guess(r)) if doubted_here else None
             if dump:
                 dump.write(
                     json.dumps(
@@ -315,6 +322,7 @@ def main(argv: list[str] | None = None) -> int:
                         | {"spill": r.spill, "step": r.step, "field_kind": kinds[r.id]}
                         | {"base_ink": r.base_ink, "coverage": r.coverage, "beyond": r.beyond}
                         | {"shape": shapes[r.id], "reason": doubted.get(r.id)}
+                        | ({"guess": guess} if doubted_here else {})
                         | ({"drawn": drawn[r.id]} if r.id in drawn else {})
                     )
                     + "\n"
@@ -328,6 +336,7 @@ def main(argv: list[str] | None = None) -> int:
             tally.right += right and not doubted_here
             tally.silent += silent
             tally.doubtful += doubted_here
+            tally.guess_right += doubted_here and guess == t["marked"]
             if args.verbose and (silent or doubted_here):
                 print(
                     f"{path.name}: {r.id} read {r.state} (ink {r.ink}, conf {r.confidence}),"
@@ -408,6 +417,12 @@ def table(tallies: dict[tuple[str, str], Tally]) -> str:
         rows.append(
             f"  {key[0]:<{width}}{key[1]:<8}{kept:>4} pages {t.kept_right:>6} of "
             f"{t.kept_fields:>6} fields right"
+        )
+    if total.doubtful:
+        rows.append(
+            f"doubtful fields whose best guess (what a score shown before the answers counts)"
+            f" is right: {total.guess_right} of {total.doubtful}"
+            f" ({100 * total.guess_right / total.doubtful:.1f}%)"
         )
     plain = [t for (_, level), t in tallies.items() if level in ("easy", "normal")]
     sheets, review = sum(t.sheets for t in plain), sum(t.review for t in plain)

@@ -17,6 +17,10 @@ bubble), ``review-right`` (doubtful fields or notes, and right once the doubted 
 are answered from the pen's truth), ``review-open`` (still doubtful, or a note, after
 those answers), ``review-wrong`` (clear after the answers but the score wrong), or
 ``unread`` (a page the reader refused).
+
+``provisional right`` counts the games in review whose provisional score, the one
+``pnp score`` shows before the doubts are answered (each doubted field at its best guess,
+``SheetReading.guesses``), is already right.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ OUTCOMES = (
     "review-wrong",
     "unread",
 )
+PROVISIONAL = "provisional right"  # of the games in review
 
 
 def game_pages(kind: str, seed: int):
@@ -112,6 +117,14 @@ def _comparable(state):
 
 def read_game(kind: str, seed: int, levels: list[str], folder: Path, megapixels) -> str:
     """One of OUTCOMES for one seeded game of ``kind``."""
+    return judged_game(kind, seed, levels, folder, megapixels)[0]
+
+
+def judged_game(
+    kind: str, seed: int, levels: list[str], folder: Path, megapixels
+) -> tuple[str, bool]:
+    """One of OUTCOMES for one seeded game of ``kind``, and whether, in review, its
+    provisional score (the doubts unanswered, at their best guesses) is right."""
     from pnp.synth.camera import photograph, photograph_real
     from pnp.synth.pen import build_page, fill
     from pnp.vision.read import read_photo
@@ -132,16 +145,17 @@ def read_game(kind: str, seed: int, levels: list[str], folder: Path, megapixels)
         try:
             (sheet,) = read_photo(path)
         except ValueError:  # every reader refusal (no sheet, no page code...) is one
-            return "unread"
+            return "unread", False
         sheets.append(sheet)
         truth[sheet.source] = filled.truth["fields"]
     states, refused = assemble(sheets, game=game)
     if refused or len(states) != 1:
-        return "unread"
+        return "unread", False
     (first,) = states
     if first.clear:
         same_state, same_score = _judge(expected, first.state)
-        return "right" if same_state else ("state-only" if same_score else "silent")
+        return ("right" if same_state else ("state-only" if same_score else "silent")), False
+    provisional = _judge(expected, first.state)[1]  # as `pnp score` totals it (None: unscored)
     answers = {
         f"{Path(d.source).name}:{d.field}": truth[d.source][d.field]["marked"]
         for d in first.doubtful
@@ -149,8 +163,8 @@ def read_game(kind: str, seed: int, levels: list[str], folder: Path, megapixels)
     }
     (answered,), _ = assemble(sheets, answers, game=game)
     if not answered.clear:
-        return "review-open"
-    return "review-right" if _judge(expected, answered.state)[1] else "review-wrong"
+        return "review-open", provisional
+    return ("review-right" if _judge(expected, answered.state)[1] else "review-wrong"), provisional
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -175,16 +189,24 @@ def main(argv: list[str] | None = None) -> int:
         for kind in kinds:
             counts: Counter[str] = Counter()
             for g in range(args.games):
-                counts[
-                    read_game(kind, args.seed * 1000 + g, levels, Path(tmp), args.megapixels)
-                ] += 1
+                outcome, provisional = judged_game(
+                    kind, args.seed * 1000 + g, levels, Path(tmp), args.megapixels
+                )
+                counts[outcome] += 1
+                counts[PROVISIONAL] += provisional
                 print(f"\r{kind}: {g + 1}/{args.games}", end="", file=sys.stderr, flush=True)
             print(file=sys.stderr)
             rows.append((kind, counts))
     head = f"{'kind':<17}{'games':>6}" + "".join(f"{o:>13}" for o in OUTCOMES)
+    head += f"{PROVISIONAL:>20}"
     print(f"levels {args.levels}; seed {args.seed}; {time.perf_counter() - t0:.0f} s")
     print(head)
     print("-" * len(head))
     for kind, c in rows:
-        print(f"{kind:<17}{sum(c.values()):>6}" + "".join(f"{c[o]:>13}" for o in OUTCOMES))
+        games = sum(c[o] for o in OUTCOMES)
+        print(
+            f"{kind:<17}{games:>6}"
+            + "".join(f"{c[o]:>13}" for o in OUTCOMES)
+            + f"{c[PROVISIONAL]:>20}"
+        )
     return 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -120,6 +121,15 @@ class Doubt:
     reason: str
     source: str
     cause: str = ""  # NOISE, FAINT, HATCHED, RUN_IN or ACROSS where the page may settle it
+    # The likelier answer where the reason itself makes one so: the field's best guess
+    # until someone answers (``SheetReading.guesses``): the state shown with the doubt
+    # open, and ``pnp score``'s provisional total, count it so, while the page's own
+    # rules weigh the field as read (``states._provisional``); None: its reading's
+    # (``best_guess``). Three doubts on a field read filled guess it empty: of the fields
+    # they asked on the 34 photo sets of session 27 (easy to real), few were marks:
+    # strokes crossing past the outline 6 of 179 (mostly a mark taken back), a bubble
+    # barely filled 3 of 32, ink on the filled neighbour's side only 2 of 29 (its tail).
+    guess: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -148,6 +158,14 @@ class SheetReading:
     def photo(self) -> str:
         return self.source.split("#")[0]
 
+    @cached_property
+    def guesses(self) -> dict[str, bool]:
+        """Each field's best guess before anyone has answered for it (field id ->
+        marked): its doubt's ``guess`` where the doubt makes one, else ``best_guess``."""
+        out = {r.id: best_guess(r) for r in self.readings}
+        out.update({d.field: d.guess for d in self.doubtful if d.guess is not None})
+        return out
+
     def reading(self, field_id: str) -> FieldReading:
         return next(r for r in self.readings if r.id == field_id)
 
@@ -173,7 +191,8 @@ class SheetReading:
 
 
 def best_guess(reading: FieldReading) -> bool:
-    """Whether a field counts as marked before anyone has answered for it."""
+    """Whether a field counts as marked before anyone has answered for it, by its reading
+    alone (``SheetReading.guesses`` takes its doubt's guess first)."""
     if reading.state == "doubtful":
         return reading.ink >= GUESS_INK
     return reading.state == "filled"
@@ -249,7 +268,11 @@ def doubts(
         elif r.crossed:
             out.append(
                 Doubt(
-                    r.id, "strokes crossing past its outline: a mark hatched out?", source, HATCHED
+                    r.id,
+                    "strokes crossing past its outline: a mark hatched out?",
+                    source,
+                    HATCHED,
+                    guess=False,
                 )
             )
         elif not circle and r.ink < RUN_IN_INK and _runs_in(r.spill):
@@ -291,7 +314,15 @@ def doubts(
         elif kind in SMALL_MARK_KINDS and r.coverage >= SMALL_MARK_COVERAGE:
             out.append(Doubt(r.id, "covered all over: a mark hatched out?", source, HATCHED))
         elif kind in SOLID_KINDS and r.coverage and r.coverage < BUBBLE_MIN_COVERAGE:
-            out.append(Doubt(r.id, f"a bubble barely filled ({r.coverage:.0%})", source, FAINT))
+            out.append(
+                Doubt(
+                    r.id,
+                    f"a bubble barely filled ({r.coverage:.0%})",
+                    source,
+                    FAINT,
+                    guess=False,
+                )
+            )
         elif (
             kind in SOLID_KINDS
             and r.coverage
@@ -361,7 +392,12 @@ def settled_doubts(
         if faint_in:
             found = doubts(readings, kinds, source, shapes)
     tail_doubts = [
-        Doubt(i, "ink on its filled neighbour's side only: a mark, or its tail?", source)
+        Doubt(
+            i,
+            "ink on its filled neighbour's side only: a mark, or its tail?",
+            source,
+            guess=False,
+        )
         for i in sorted(tails(readings, fields, masks.ink, px_per_mm, asked))
     ]
     noisy = {d.field for d in found if d.cause in (NOISE, FAINT)}

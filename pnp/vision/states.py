@@ -435,7 +435,7 @@ def assemble(
     except ModelError as exc:  # a damaged install: read on, without the model
         for a in out:
             a.notes.append(f"the noise model was not used: {exc}")
-        return _advised(out), refused
+        return _advised(_provisional(game, kept, out, answers)), refused
     hexes = {k for k in learned if _kind(kept, k) == "hex"}
     given = {key: p >= 0.5 for key, p in learned.items() if key not in hexes}
     if given:
@@ -453,7 +453,33 @@ def assemble(
                 {k: round(max(p, 1 - p), 4) for k, p in learned.items()},
             )
         keep_one_learned(out, learned, answers)
-    return _advised(out), refused
+    return _advised(_provisional(game, kept, out, {**given, **answers})), refused
+
+
+def _provisional(
+    game: str, kept: list[SheetReading], out: list[Assembled], answers: Answers
+) -> list[Assembled]:
+    """``out``, each state counting its open doubts that make a guess of their own
+    (``Doubt.guess``: a box crossed past its outline, say, mostly a mark taken back) at
+    that guess: the state those answers would make, as a score shown before the doubts
+    are answered counts them. The page's own rules weighed the fields as read; the
+    doubts, confidences and notes stay as they are. ``answers``: those ``out`` was
+    assembled with."""
+    guesses = {}
+    for a in out:
+        still = {(d.source, d.field) for d in a.doubtful}
+        for s in a.sheets:
+            for d in s.doubtful:
+                if d.guess is not None and (s.source, d.field) in still:
+                    guesses[f"{s.source}:{d.field}"] = d.guess
+    if not guesses:
+        return out
+    again = _assembled(game, kept, {**guesses, **answers})
+    if len(again) == len(out):  # the same sheets make the same states, in the same order
+        for a, guessed in zip(out, again, strict=True):
+            if guessed.state is not None:
+                a.state = guessed.state
+    return out
 
 
 def _advised(out: list[Assembled]) -> list[Assembled]:
