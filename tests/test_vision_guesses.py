@@ -133,3 +133,15 @@ def test_without_a_guessing_doubt_the_reading_guesses():
     faint = FieldReading("a", "doubtful", 0.04, 0.6)
     page = replace(sheet([faint], {"a": "space"}), doubtful=(Doubt("a", "faint", SOURCE),))
     assert page.guesses == {"a": best_guess(faint)}
+
+
+def test_the_report_says_how_an_open_doubt_is_counted():
+    from pnp.read_cli import report_text
+
+    def doubt_line(a, field_id):
+        return next(ln for ln in report_text(a).splitlines() if ln.strip().startswith(field_id))
+
+    space, guessed = with_crossed_space(False)
+    assert doubt_line(guessed, f"space-{space} ").endswith("(counted empty until answered)")
+    _, as_read = with_crossed_space(None)
+    assert "counted" not in doubt_line(as_read, f"space-{space} ")
