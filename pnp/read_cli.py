@@ -169,18 +169,9 @@ def compact_json(data: dict) -> str:
     return "{\n" + body + "\n}"
 
 
-_GUESS = {True: "marked", False: "empty"}
-
-
-def _guessed(a) -> dict[tuple[str, str], bool]:
-    """(source, field) -> the guess the state counts an open doubt at, where the doubt
-    makes one against its reading (``Doubt.guess``)."""
-    return {
-        (s.source, d.field): d.guess for s in a.sheets for d in s.doubtful if d.guess is not None
-    }
-
-
 def report_text(a) -> str:
+    from pnp.vision.states import COUNTED
+
     lines = [f"== {a.game}: {a.label}"]
     for s in a.sheets:
         ms = sum(s.timing.values()) * 1000
@@ -201,10 +192,9 @@ def report_text(a) -> str:
     )
     if a.doubtful:
         lines.append(f"doubtful ({len(a.doubtful)}):")
-        guessed = _guessed(a) if a.state else {}
         for d in a.doubtful:
-            guess = guessed.get((d.source, d.field))
-            counted = "" if guess is None else f" (counted {_GUESS[guess]} until answered)"
+            guess = a.counted(d)
+            counted = "" if guess is None else f" (counted {COUNTED[guess]} until answered)"
             lines.append(f"  {d.field:<28} {d.reason}  [{Path(d.source).name}]{counted}")
     lines += [f"note: {n}" for n in a.notes]
     lines += [f"decided: {r}" for r in a.remarks]

@@ -145,3 +145,12 @@ def test_the_report_says_how_an_open_doubt_is_counted():
     assert doubt_line(guessed, f"space-{space} ").endswith("(counted empty until answered)")
     _, as_read = with_crossed_space(None)
     assert "counted" not in doubt_line(as_read, f"space-{space} ")
+
+
+def test_the_json_says_how_an_open_doubt_is_counted():
+    space, guessed = with_crossed_space(False)
+    (doubt,) = guessed.to_json()["doubtful"]
+    assert doubt["field"] == f"space-{space}" and doubt["counted"] == "empty"
+    _, as_read = with_crossed_space(None)
+    (doubt,) = as_read.to_json()["doubtful"]
+    assert "counted" not in doubt

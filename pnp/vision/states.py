@@ -83,6 +83,23 @@ class Assembled:
         held = Counter(i for s in self.sheets for i in s.kinds)
         return frozenset(i for i, n in held.items() if n > 1)
 
+    def counted(self, doubt: Doubt) -> bool | None:
+        """How the state counts an open ``doubt`` where that is against the field's ink
+        (its guess, ``Doubt.guess``: ``_provisional``); None where it counts the field as
+        read, or there is no state."""
+        if self.state is None:
+            return None
+        return next(
+            (
+                d.guess
+                for s in self.sheets
+                if s.source == doubt.source
+                for d in s.doubtful
+                if d.field == doubt.field and d.guess is not None
+            ),
+            None,
+        )
+
     def to_json(self) -> dict:
         return {
             "game": self.game,
@@ -91,7 +108,9 @@ class Assembled:
             "state": self.state,
             "confidence": self.confidence,
             "doubtful": [
-                {"field": d.field, "reason": d.reason, "source": d.source} for d in self.doubtful
+                {"field": d.field, "reason": d.reason, "source": d.source}
+                | ({} if (g := self.counted(d)) is None else {"counted": COUNTED[g]})
+                for d in self.doubtful
             ],
             "notes": self.notes,
             "remarks": self.remarks,
@@ -100,6 +119,7 @@ class Assembled:
         }
 
 
+COUNTED = {True: "marked", False: "empty"}  # how ``Assembled.counted`` is said
 Answers = Mapping[str, bool]  # "FIELD" or "PHOTO:FIELD" -> marked
 # The confidence of a field the page's other marks and the rules decided (``settled``),
 # not its own ink nor a person.
