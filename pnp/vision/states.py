@@ -37,6 +37,9 @@ class Refused:
     message: str
 
 
+COUNTED = {True: "marked", False: "empty"}  # how ``Assembled.counted`` is said
+
+
 @dataclass
 class Assembled:
     """One game state read from one or more sheets."""
@@ -59,6 +62,9 @@ class Assembled:
     # Source -> the advice to take its photo again: it asks about more than a new photo
     # costs, and why (``pnp.vision.retake``)
     retake: dict[str, str] = field(default_factory=dict)
+    # (source, field id) -> marked: the open doubts ``state`` counts at their own guess,
+    # not as read (``Doubt.guess``, ``_provisional``)
+    guessed: dict[tuple[str, str], bool] = field(default_factory=dict)
 
     @property
     def sources(self) -> list[str]:
@@ -85,20 +91,8 @@ class Assembled:
 
     def counted(self, doubt: Doubt) -> bool | None:
         """How the state counts an open ``doubt`` where that is against the field's ink
-        (its guess, ``Doubt.guess``: ``_provisional``); None where it counts the field as
-        read, or there is no state."""
-        if self.state is None:
-            return None
-        return next(
-            (
-                d.guess
-                for s in self.sheets
-                if s.source == doubt.source
-                for d in s.doubtful
-                if d.field == doubt.field and d.guess is not None
-            ),
-            None,
-        )
+        (its guess, ``Doubt.guess``); None where it counts the field as read."""
+        return self.guessed.get((doubt.source, doubt.field))
 
     def to_json(self) -> dict:
         return {
@@ -119,7 +113,6 @@ class Assembled:
         }
 
 
-COUNTED = {True: "marked", False: "empty"}  # how ``Assembled.counted`` is said
 Answers = Mapping[str, bool]  # "FIELD" or "PHOTO:FIELD" -> marked
 # The confidence of a field the page's other marks and the rules decided (``settled``),
 # not its own ink nor a person.
@@ -485,21 +478,28 @@ def _provisional(
     are answered counts them. The page's own rules weighed the fields as read; the
     doubts, confidences and notes stay as they are. ``answers``: those ``out`` was
     assembled with."""
-    guesses = {}
-    for a in out:
-        still = {(d.source, d.field) for d in a.doubtful}
-        for s in a.sheets:
-            for d in s.doubtful:
-                if d.guess is not None and (s.source, d.field) in still:
-                    guesses[f"{s.source}:{d.field}"] = d.guess
-    if not guesses:
+    guessed = [_open_guesses(a) for a in out]
+    if not any(guessed):
         return out
+    guesses = {f"{source}:{i}": g for mine in guessed for (source, i), g in mine.items()}
     again = _assembled(game, kept, {**guesses, **answers})
     if len(again) == len(out):  # the same sheets make the same states, in the same order
-        for a, guessed in zip(out, again, strict=True):
-            if guessed.state is not None:
-                a.state = guessed.state
+        for a, mine, b in zip(out, guessed, again, strict=True):
+            if mine and b.state is not None:
+                a.state, a.guessed = b.state, mine
     return out
+
+
+def _open_guesses(a: Assembled) -> dict[tuple[str, str], bool]:
+    """(source, field id) -> guess of each of ``a``'s open doubts whose reader's doubt
+    makes a guess of its own (``Doubt.guess``)."""
+    still = {(d.source, d.field) for d in a.doubtful}
+    return {
+        (s.source, d.field): d.guess
+        for s in a.sheets
+        for d in s.doubtful
+        if d.guess is not None and (s.source, d.field) in still
+    }
 
 
 def _advised(out: list[Assembled]) -> list[Assembled]:
