@@ -63,3 +63,20 @@ def test_the_table_gives_how_many_doubtful_fields_the_best_guess_reads_right():
     line = next(ln for ln in table(tallies).splitlines() if "best guess" in ln)
     assert line.endswith("is right: 4 of 5 (80.0%)")
     assert not any("best guess" in ln for ln in table({("x", "easy"): Tally(sheets=1)}).split("\n"))
+
+
+def test_a_doubted_fields_guess_is_its_doubts_own_else_its_readings():
+    from pnp.bench.read import doubt_guess
+    from pnp.vision.fields import FieldReading
+    from pnp.vision.read import Doubt, SheetReading
+
+    crossed = FieldReading("a", "filled", 0.4, 0.9)
+    faint = FieldReading("b", "doubtful", 0.04, 0.6)  # past GUESS_INK: a mark, by its ink
+    sheet = SheetReading(
+        "p.jpg", None, (crossed, faint), {"a": "space", "b": "space"},
+        (Doubt("a", "crossed", "p.jpg", guess=False), Doubt("b", "faint", "p.jpg")),
+        0.0, (), 6.25, {}, None,
+    )  # fmt: skip
+    assert doubt_guess(sheet, crossed) is False
+    assert doubt_guess(sheet, faint) is True
+    assert doubt_guess(None, crossed) is True  # the reader alone: as read

@@ -23,7 +23,6 @@ from pnp.vision.read import (
     SOLID_INK,
     Doubt,
     SheetReading,
-    best_guess,
     doubts,
 )
 from pnp.vision.states import assemble, marked
@@ -56,7 +55,6 @@ def test_a_box_crossed_past_its_outline_is_asked_and_guessed_empty():
     (doubt,) = page.doubtful
     assert doubt.field == "a" and "crossing past its outline" in doubt.reason
     assert doubt.guess is False
-    assert page.guesses == {"a": False, "b": True}
     # the page's own rules weigh it as read (filled) all the same
     assert marked(page, {}) == {"a", "b"}
 
@@ -116,8 +114,7 @@ def test_a_bubble_barely_filled_is_guessed_empty():
     thin = filled("u", coverage=BUBBLE_MIN_COVERAGE / 2)
     page = sheet([thin], {"u": "bubble"})
     (doubt,) = page.doubtful
-    assert doubt.reason.startswith("a bubble barely filled")
-    assert page.guesses == {"u": False}
+    assert doubt.reason.startswith("a bubble barely filled") and doubt.guess is False
 
 
 def test_a_box_filled_solid_keeps_its_reading_as_its_guess():
@@ -126,13 +123,6 @@ def test_a_box_filled_solid_keeps_its_reading_as_its_guess():
     page = sheet([solid], {"a": "space"})
     (doubt,) = page.doubtful
     assert doubt.reason.startswith("filled solid") and doubt.guess is None
-    assert page.guesses == {"a": True}
-
-
-def test_without_a_guessing_doubt_the_reading_guesses():
-    faint = FieldReading("a", "doubtful", 0.04, 0.6)
-    page = replace(sheet([faint], {"a": "space"}), doubtful=(Doubt("a", "faint", SOURCE),))
-    assert page.guesses == {"a": best_guess(faint)}
 
 
 def test_the_report_says_how_an_open_doubt_is_counted():

@@ -42,7 +42,7 @@ checks; since session 21) is compared as settled, like those the page's marks se
 ``--reader-only`` counts and times the reader alone (the measure before 2026-11-30).
 A last line gives how many doubtful fields the best guess reads right: what a score
 shown before the doubts are answered (``pnp score``'s provisional total) counts them as
-(``SheetReading.guesses``; since session 28).
+(``doubt_guess``; since session 28).
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ class Tally:
     # the fields compared, and right, on the pages not advised to be photographed again
     kept_fields: int = 0
     kept_right: int = 0
-    guess_right: int = 0  # doubtful fields whose best guess (``SheetReading.guesses``) is right
+    guess_right: int = 0  # doubtful fields whose best guess (``doubt_guess``) is right
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
 
     def add(self, other: Tally) -> None:
@@ -258,7 +258,6 @@ def main(argv: list[str] | None = None) -> int:
     from pnp.bench.page_score import score_changed
     from pnp.vision.memory import keep_freed_memory
     from pnp.vision.photo_io import OtherVersion
-    from pnp.vision.read import best_guess
     from pnp.vision.rectify import PageNotFound
 
     cv2.setNumThreads(1)
@@ -300,6 +299,7 @@ def main(argv: list[str] | None = None) -> int:
         wrong = []
         fields_before, right_before = tally.fields, tally.right
         kinds = field_kinds(code)
+        as_read = {x.id: x for x in sheet.readings} if sheet else {}  # before the checks
         shapes = field_shapes(code)
         for r in readings:
             t = expected.get(r.id)
@@ -311,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
             if r.id in drawn and t["marked"]:  # circled, or crossed out?
                 right = right and drawn[r.id] == t["kind"]
             silent = not doubted_here and not right
-            guess = (sheet.guesses[r.id] if sheet else best_guess(r)) if doubted_here else None
+            guess = doubt_guess(sheet, as_read.get(r.id, r)) if doubted_here else None
             if dump:
                 dump.write(
                     json.dumps(
@@ -377,6 +377,19 @@ def main(argv: list[str] | None = None) -> int:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory {peak:.0f} MB; {len(photos)} photos in {args.folder}")
     return 0
+
+
+def doubt_guess(sheet, reading) -> bool:
+    """What a state shown before the answers counts a doubted field as: its reader's
+    doubt's own guess (``Doubt.guess``), else ``best_guess`` of its ``reading`` as the
+    reader gave it (a Cosmos hex the shapes decide is counted as the state has it, which
+    this does not follow). ``sheet``: the page's ``SheetReading`` (None: the reader
+    alone)."""
+    from pnp.vision.read import best_guess
+
+    doubts = sheet.doubtful if sheet else ()
+    own = (d.guess for d in doubts if d.field == reading.id and d.guess is not None)
+    return next(own, best_guess(reading))
 
 
 def row_name(sample: dict) -> str:

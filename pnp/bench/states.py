@@ -20,7 +20,7 @@ those answers), ``review-wrong`` (clear after the answers but the score wrong), 
 
 ``provisional right`` counts the games in review whose provisional score, the one
 ``pnp score`` shows before the doubts are answered (each doubted field at its best guess,
-``SheetReading.guesses``), is already right.
+``pnp.vision.states._provisional``), is already right.
 """
 
 from __future__ import annotations

@@ -178,7 +178,7 @@ def _lone_answers(
     from scoring.federation.sheet_fields import write_in_project
 
     out = []
-    for i in _lone(sheet, marks, doubted, _funded_pair):
+    for i, _ in _lone(sheet, marks, doubted, _funded_pair):
         project = i.removeprefix("end-").rsplit("-funded-", 1)[0]
         row = f"end-{project}-"
         if not write_in_project(project) or any(
@@ -193,10 +193,11 @@ def _lone(
     marks: set[str],
     doubted: dict[str, str],
     group_of: Callable[[str], str | None],
-) -> list[str]:
+) -> list[tuple[str, list[str]]]:
     """The bubbles of ``marks`` alone in their group of which one is filled (``group_of``),
     doubted as inked past the circle (hatched out?), no other bubble of the group doubted:
-    the group's answer, for a correction leaves another bubble filled."""
+    the group's answer, for a correction leaves another bubble filled; each with its
+    group's bubbles."""
     groups: dict[str, list[str]] = {}
     for i in sorted(marks):
         if (group := group_of(i)) is not None:
@@ -209,7 +210,7 @@ def _lone(
             and doubted.get(one) == HATCHED
             and all(i not in doubted for i in members if i != one)
         ):
-            out.append(one)
+            out.append((one, members))
     return out
 
 
@@ -264,9 +265,7 @@ def lone_choices(
     out: dict[str, bool] = {}
     for sheet in sheets:
         doubted = {d.field: d.cause for d in sheet.doubtful}
-        for one in _lone(sheet, marked(sheet, answers), doubted, group_of):
-            group = group_of(one)
-            members = [r.id for r in sheet.readings if group_of(r.id) == group]
+        for one, members in _lone(sheet, marked(sheet, answers), doubted, group_of):
             if all(answer_for(answers, sheet.source, i) is None for i in members):
                 out[f"{sheet.source}:{one}"] = True
     return out

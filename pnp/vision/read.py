@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -122,9 +121,9 @@ class Doubt:
     source: str
     cause: str = ""  # NOISE, FAINT, HATCHED, RUN_IN or ACROSS where the page may settle it
     # The likelier answer where the reason itself makes one so: the field's best guess
-    # until someone answers (``SheetReading.guesses``): the state shown with the doubt
-    # open, and ``pnp score``'s provisional total, count it so, while the page's own
-    # rules weigh the field as read (``states._provisional``); None: its reading's
+    # until someone answers: the state shown with the doubt open, and ``pnp score``'s
+    # provisional total, count it so, while the page's own rules weigh the field as
+    # read (``states._provisional``, ``Assembled.counted``); None: its reading's
     # (``best_guess``). Three doubts on a field read filled guess it empty: of the fields
     # they asked on the 34 photo sets of session 27 (easy to real), few were marks:
     # strokes crossing past the outline 6 of 179 (mostly a mark taken back), a bubble
@@ -158,14 +157,6 @@ class SheetReading:
     def photo(self) -> str:
         return self.source.split("#")[0]
 
-    @cached_property
-    def guesses(self) -> dict[str, bool]:
-        """Each field's best guess before anyone has answered for it (field id ->
-        marked): its doubt's ``guess`` where the doubt makes one, else ``best_guess``."""
-        out = {r.id: best_guess(r) for r in self.readings}
-        out.update({d.field: d.guess for d in self.doubtful if d.guess is not None})
-        return out
-
     def reading(self, field_id: str) -> FieldReading:
         return next(r for r in self.readings if r.id == field_id)
 
@@ -192,7 +183,7 @@ class SheetReading:
 
 def best_guess(reading: FieldReading) -> bool:
     """Whether a field counts as marked before anyone has answered for it, by its reading
-    alone (``SheetReading.guesses`` takes its doubt's guess first)."""
+    alone (a doubt's own ``Doubt.guess`` comes first)."""
     if reading.state == "doubtful":
         return reading.ink >= GUESS_INK
     return reading.state == "filled"
