@@ -257,9 +257,30 @@ def write_overlays(batch: Batch, directory: Path) -> list[Path]:
     return written
 
 
+def answer_hint(assembled) -> str | None:
+    """How to answer the doubtful fields still open in ``assembled``, with one of them as
+    the example; None when nothing is left to answer."""
+    open_ = [(a, d) for a in assembled for d in a.doubtful]
+    if not open_:
+        return None
+    n = len(open_)
+    hint = (
+        f"answer: {n} doubtful field{'' if n == 1 else 's'} open; run again with --ask, "
+        "or with --set FIELD=filled|empty"
+    )
+    kinds = {s.source: s.kinds for a, _ in open_ for s in a.sheets}
+    for a, d in open_:  # (some doubts are of a whole page, "shapes" say: no one field)
+        if d.field in kinds.get(d.source, ()):
+            return hint + f" (e.g. --set {a.confidence_key(d.source, d.field)}=filled)"
+    return hint
+
+
 def _finish(batch: Batch, overlay: Path | None) -> None:
     for r in batch.refused:
         click.echo(f"error: {r.message}", err=True)
+    hint = answer_hint(batch.assembled)
+    if hint:
+        click.echo(hint, err=True)
     if overlay is not None:
         try:
             for path in write_overlays(batch, overlay):
@@ -365,5 +386,36 @@ def score_with_photos(paths: list[Path], as_json: bool, sets, asking, overlay) -
     except ScoringError as exc:
         click.echo(str(exc), err=True)
         return 1
-    click.echo(json.dumps(table.to_json(), indent=1) if as_json else table_text(table))
+    provisional = provisional_players(batch.assembled)
+    if as_json:
+        data = table.to_json()
+        for player in data["players"]:
+            doubts = provisional.get((player["name"], player["serial"]))
+            player["provisional"] = bool(doubts)
+            if doubts:
+                player["doubtful"] = list(doubts)
+        click.echo(json.dumps(data, indent=1))
+    else:
+        click.echo(table_text(table, provisional))
     return batch.exit_code
+
+
+def provisional_players(assembled) -> dict[tuple[str, int | None], list[str]]:
+    """(name, serial) -> the open doubtful fields of the player's state, named as ``--set``
+    takes them: its total counts them at their best guess. A Federation score pad's
+    doubts go with every player on it (any of them may change the ranking)."""
+    from scoring.games import ScoringError, score_states
+
+    out: dict[tuple[str, int | None], list[str]] = {}
+    for a in assembled:
+        if a.state is None or not a.doubtful:
+            continue
+        try:
+            players = score_states([(a.label, a.state)]).players
+        except ScoringError:  # (then the whole table did not score either)
+            continue
+        for p in players:
+            out.setdefault((p.name, p.serial), []).extend(
+                a.confidence_key(d.source, d.field) for d in a.doubtful
+            )
+    return out

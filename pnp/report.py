@@ -2,19 +2,39 @@
 
 from __future__ import annotations
 
-from scoring.table import Table
+from collections.abc import Mapping, Sequence
+
+from scoring.table import PlayerResult, Table
+
+# (name, serial) of a player -> the doubtful fields still open on its sheets, counted at
+# their best guess (``pnp.read_cli.provisional_players``)
+Provisional = Mapping[tuple[str, int | None], Sequence[str]]
 
 
-def table_text(table: Table) -> str:
+def table_text(table: Table, provisional: Provisional | None = None) -> str:
+    """The ranking, then each player's categories; a player whose total counts doubtful
+    fields at their best guess is marked provisional, and so is the winner."""
+    provisional = provisional or {}
+
+    def doubts(p: PlayerResult) -> Sequence[str]:
+        return provisional.get((p.name, p.serial), ())
+
     lines = []
     lines.append(f"{'Place':<7}{'Player':<20}{'Total':>6}  Tie-breaker")
     for p in table.players:
         place = f"{p.rank}{'=' if p.shared else ''}"
         tb = "" if p.tiebreak is None else str(p.tiebreak)
-        lines.append(f"{place:<7}{p.name[:19]:<20}{p.total:>6}  {tb}")
+        total = f"{p.total}{'*' if doubts(p) else ''}"
+        lines.append(f"{place:<7}{p.name[:19]:<20}{total:>6}  {tb}")
     for p in table.players:
         lines.append("")
         lines.append(f"{p.name}: {p.total} points, place {p.rank}{' (shared)' if p.shared else ''}")
+        if doubts(p):
+            n = len(doubts(p))
+            lines.append(
+                f"  provisional: {n} doubtful field{'' if n == 1 else 's'} counted at "
+                f"{'its' if n == 1 else 'their'} best guess: {', '.join(doubts(p))}"
+            )
         width = max((len(c.label) for c in p.categories), default=10)
         for c in p.categories:
             lines.append(f"  {c.label:<{width}} {c.points:>4}  {c.why}")
@@ -27,5 +47,12 @@ def table_text(table: Table) -> str:
                 lines += [f"  {key.replace('_', ' ')}: {v}" for v in value]
     winners = table.winners
     lines.append("")
-    lines.append(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners))
+    if any(doubts(p) for p in table.players):
+        lines.append(
+            ("Leading: " if len(winners) == 1 else "Sharing the lead: ")
+            + ", ".join(winners)
+            + " (provisional: * counts doubtful fields at their best guess until answered)"
+        )
+    else:
+        lines.append(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners))
     return "\n".join(lines)

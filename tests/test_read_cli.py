@@ -318,3 +318,49 @@ def test_a_solo_game_photographed_scores_its_final_pp_once_doubts_are_answered(t
     expected = score(parse_state(state), load_solo_tracker())
     assert expected.complete and player["total"] == expected.total
     assert player["detail"]["funded_major_projects"] == state["score_pad"]["funded_major_projects"]
+
+
+HARD_TRIO = [
+    PHOTOS / f"000{10 + i}-stellar-drift-{s}-hard.jpg"
+    for i, s in enumerate(("ship", "tracker", "tech"))
+]
+
+
+def test_a_score_counting_open_doubts_says_it_is_provisional_until_they_are_answered():
+    read = json.loads(run("read", *HARD_TRIO, "--json").stdout)["states"][0]
+    open_ = [d["field"] for d in read["doubtful"]]
+    assert read["state"] and open_, "pick photos whose state is made with doubts left open"
+    text = run("score", *HARD_TRIO)
+    assert text.exit_code == 3, text.output
+    row = text.stdout.splitlines()[1]  # place, player, total, tie-breaker
+    assert row[:27].strip() == "1      Player 1" and row[27:33].strip().endswith("*"), row
+    assert "Winner" not in text.stdout and "Leading: Player 1 (provisional" in text.stdout
+    (hint,) = [ln for ln in text.stderr.splitlines() if ln.startswith("answer: ")]
+    assert f"{len(open_)} doubtful fields open" in hint and "--ask" in hint
+    example = hint.split("e.g. ")[1].rstrip(")").split()  # a --set the command takes
+    assert run("read", *HARD_TRIO, *example).exit_code in (0, 3)
+    (player,) = json.loads(run("score", *HARD_TRIO, "--json").stdout)["players"]
+    assert player["provisional"] and player["doubtful"] == open_
+    # answered, as the truth has them: the score is final, nothing is left to answer
+    truths = {p.name: truth(p)["sheet"]["fields"] for p in HARD_TRIO}
+    sets = [
+        f"--set={d['field']}="
+        + ("filled" if truths[Path(d["source"]).name][d["field"]]["marked"] else "empty")
+        for d in read["doubtful"]
+    ]
+    answered = run("score", *HARD_TRIO, *sets)
+    assert answered.exit_code == 0, answered.output
+    assert "Winner: Player 1" in answered.stdout and "*" not in answered.stdout
+    assert "answer: " not in answered.stderr
+    (player,) = json.loads(run("score", *HARD_TRIO, "--json", *sets).stdout)["players"]
+    assert player["provisional"] is False and "doubtful" not in player
+
+
+def test_a_batch_with_nothing_scored_for_its_doubts_says_how_to_answer_them():
+    trio = [
+        PHOTOS / f"0000{5 + i}-stellar-drift-{s}-normal.jpg"
+        for i, s in enumerate(("ship", "tracker", "tech"))
+    ]
+    result = run("score", *trio)
+    assert result.exit_code == 3, result.output
+    assert "not scored" in result.stderr and "answer: " in result.stderr

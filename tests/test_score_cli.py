@@ -116,3 +116,20 @@ def test_distant_suns_sheets_with_inferred_order_keep_their_circled_frontiers(tm
         frontier = p["categories"]["frontier"]
         assert "first" in frontier["why"] or frontier["points"] == 0
     assert {p["name"] for p in table["players"]} == {p["name"] for p in race["players"]}
+
+
+def test_a_table_marks_only_the_totals_counting_open_doubts_and_calls_no_winner():
+    from pnp.report import table_text
+    from scoring.table import CategoryScore, PlayerResult, ranked
+
+    def player(name, serial, total):
+        return PlayerResult(name, total, (CategoryScore("c", "Points", total),), serial=serial)
+
+    table = ranked("stellar-drift", [player("Ann", 1, 30), player("Bob", 2, 30)])
+    final = table_text(table)
+    assert "Shared win: Ann, Bob" in final and "*" not in final
+    text = table_text(table, {("Bob", 2): ["space-C4"], ("Bob", 9): ["space-D1"]})
+    rows = {ln.split()[1]: ln for ln in text.splitlines()[1:3]}
+    assert rows["Bob"].split()[2] == "30*" and rows["Ann"].split()[2] == "30"
+    assert "provisional: 1 doubtful field counted at its best guess: space-C4" in text
+    assert "Shared win" not in text and "Sharing the lead: Ann, Bob (provisional" in text
