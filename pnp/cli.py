@@ -216,7 +216,7 @@ def schema(game, kind):
 )
 @_layout_errors
 def score(states, as_json, asking, sets, overlay):
-    """Score finished games from JSON sheet states and sheet photos (.jpg, .jpeg, .png):
+    """Score finished games from JSON sheet states and sheet photos (.jpg, .jpeg, .png, .heic):
     categories, totals, tie-breaker, ranking. Exit codes as for `pnp read`."""
     from pnp.read_cli import is_photo, score_with_photos
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png")
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".heic", ".heif")
 PARALLEL_FROM = 3  # photos; fewer are read in this process (a worker's start costs more)
 
 EXIT_CODES = """\b
@@ -20,7 +20,7 @@ Exit codes:
   1  unreadable input of several kinds at once, or a file that cannot be opened
   2  usage error (bad option, --set on a field no sheet has)
   4  no sheet found in a photo (markers hidden or page code unreadable)
-  5  not an image: empty, truncated, or not a JPEG/PNG
+  5  not an image: empty, truncated, or not a JPEG, PNG or HEIF (HEIC)
   6  too large: the image header claims more than 40 megapixels
   7  a sheet of another game than the rest of the batch
   8  the same sheet twice in the batch
@@ -313,7 +313,7 @@ def _finish(batch: Batch, overlay: Path | None) -> None:
     help="Answer for a doubtful field (repeatable), e.g. --set space-C4=filled.",
 )
 def read(photos, as_json, overlay, asking, sets):
-    """Read photographed sheets (JPEG/PNG files or folders of them) into game states.
+    """Read photographed sheets (JPEG, PNG or HEIC files, or folders of them) into game states.
 
     Prints each state in the form `pnp score` reads, with each field's confidence
     and the list of doubtful fields. Sheets sharing a serial (a Stellar Drift

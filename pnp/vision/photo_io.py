@@ -1,9 +1,10 @@
 """Load a photo safely: its size is checked from the file header before anything is decoded.
 
-A phone photo is a JPEG or a PNG. Every way a file can fail to be one (empty,
-truncated, something else with an image name, too small to hold a sheet, a header
-claiming a huge picture) is a ``PhotoError`` with one line that names the file, and
-an ``exit_code`` the CLI passes on.
+A phone photo is a JPEG, a PNG or a HEIF (HEIC: what iPhones save by default; decoded
+by pillow-heif, the Python binding of libheif). Every way a file can fail to be one
+(empty, truncated, something else with an image name, too small to hold a sheet, a
+header claiming a huge picture) is a ``PhotoError`` with one line that names the file,
+and an ``exit_code`` the CLI passes on.
 
 >>> image_size(bytes.fromhex("89504e470d0a1a0a0000000d49484452") + (50000).to_bytes(4, "big") * 2)
 ('png', 50000, 50000)
@@ -65,8 +66,61 @@ _PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 _SOF = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
 
 
+# ISO base media file brands of HEIF still images (HEVC-coded, or the generic ones);
+# an AVIF ("avif") is not one: libheif in pillow-heif's wheels decodes HEVC only
+_HEIF_BRANDS = {b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"mif1", b"msf1"}
+
+
+def _boxes(data: bytes, start: int, end: int):
+    """(type, body start, end) of each ISO base media box between ``start`` and ``end``;
+    a box may end past the data (a truncated file), never before its own header."""
+    i = start
+    while i + 8 <= end:
+        size, kind = struct.unpack(">I4s", data[i : i + 8])
+        head = 8
+        if size == 1:  # a 64-bit size follows the type
+            if i + 16 > end:
+                raise ValueError("a HEIF with a broken box")
+            (size,) = struct.unpack(">Q", data[i + 8 : i + 16])
+            head = 16
+        elif size == 0:  # the last box, to the end of the file
+            size = end - i
+        if size < head:
+            raise ValueError("a HEIF with a broken box")
+        yield kind, i + head, i + size
+        i += size
+
+
+def _is_heif(data: bytes) -> bool:
+    if data[4:8] != b"ftyp" or len(data) < 16:
+        return False
+    (size,) = struct.unpack(">I", data[:4])
+    brands = [data[k : k + 4] for k in range(16, min(size, len(data)) - 3, 4)]
+    return bool({data[8:12], *brands} & _HEIF_BRANDS)
+
+
+def _heif_size(data: bytes) -> tuple[int, int]:
+    """The largest image extent ("ispe") a HEIF's item properties hold: the primary image
+    (a grid of tiles, on a phone) is the largest, its tiles and thumbnails smaller."""
+    sizes = []
+    for kind, a, b in _boxes(data, 0, len(data)):
+        if kind != b"meta":
+            continue
+        for kind2, a2, b2 in _boxes(data, a + 4, min(b, len(data))):  # (meta: 4 bytes of flags)
+            for kind3, a3, b3 in _boxes(data, a2, b2) if kind2 == b"iprp" else ():
+                for kind4, a4, b4 in _boxes(data, a3, b3) if kind3 == b"ipco" else ():
+                    if kind4 == b"ispe" and b4 <= len(data) and b4 - a4 >= 12:
+                        sizes.append(struct.unpack(">II", data[a4 + 4 : a4 + 12]))
+    if not sizes:
+        raise ValueError("a HEIF without its image size")
+    return max(sizes, key=lambda wh: wh[0] * wh[1])
+
+
 def image_size(data: bytes) -> tuple[str, int, int]:
-    """(format, width, height) from a PNG IHDR or a JPEG SOF header; ValueError otherwise."""
+    """(format, width, height) from a PNG IHDR, a JPEG SOF or a HEIF item's extent header;
+    ValueError otherwise."""
+    if _is_heif(data):
+        return "heif", *_heif_size(data)
     if data.startswith(_PNG_MAGIC):
         if len(data) < 24 or data[12:16] != b"IHDR":
             raise ValueError("a PNG without its IHDR header")
@@ -94,13 +148,18 @@ def image_size(data: bytes) -> tuple[str, int, int]:
                 break
             i += 2 + length
         raise ValueError("a JPEG without a frame header")
-    raise ValueError("not a JPEG or PNG image")
+    raise ValueError("not a JPEG, PNG or HEIF image")
 
 
 def _complete(fmt: str, data: bytes) -> bool:
     """Whether the file ends as its format says it must (a cut-off download does not)."""
     if fmt == "png":
         return b"IEND" in data[-64:]
+    if fmt == "heif":  # every top-level box (the image data last) ends within the file
+        try:
+            return all(end <= len(data) for _, _, end in _boxes(data, 0, len(data)))
+        except ValueError:
+            return False
     return data.rstrip(b"\x00\r\n ").endswith(b"\xff\xd9")
 
 
@@ -116,7 +175,8 @@ class Photo:
 
 
 def load_photo(path: Path | str, color: bool = False) -> Photo:
-    """Decode ``path`` (JPEG or PNG) after checking its header; PhotoError naming the problem."""
+    """Decode ``path`` (JPEG, PNG or HEIF) after checking its header; PhotoError naming the
+    problem."""
     import cv2
 
     path = Path(path)
@@ -142,13 +202,47 @@ def load_photo(path: Path | str, color: bool = False) -> Photo:
         )
     if not _complete(fmt, data):
         raise NotAnImage(f"{path}: truncated {fmt.upper()} (the file ends before the image does)")
-    reduce = fmt == "jpeg" and width * height > REDUCE_ABOVE
-    buf = np.frombuffer(data, np.uint8)
-    gray_flag = cv2.IMREAD_REDUCED_GRAYSCALE_2 if reduce else cv2.IMREAD_GRAYSCALE
-    gray = cv2.imdecode(buf, gray_flag)
-    if gray is None or gray.size == 0:
-        raise NotAnImage(f"{path}: the {fmt.upper()} data does not decode")
-    colour = None
-    if color:
-        colour = cv2.imdecode(buf, cv2.IMREAD_REDUCED_COLOR_2 if reduce else cv2.IMREAD_COLOR)
-    return Photo(gray, colour, gray.shape[1] / width, width, height)
+    if fmt == "heif":
+        # (its size as shown: the coded extent checked above may be a few pixels more)
+        gray, colour, (width, height) = _decode_heif(
+            path, data, width * height > REDUCE_ABOVE, color
+        )
+    else:
+        reduce = fmt == "jpeg" and width * height > REDUCE_ABOVE
+        buf = np.frombuffer(data, np.uint8)
+        gray_flag = cv2.IMREAD_REDUCED_GRAYSCALE_2 if reduce else cv2.IMREAD_GRAYSCALE
+        gray = cv2.imdecode(buf, gray_flag)
+        if gray is None or gray.size == 0:
+            raise NotAnImage(f"{path}: the {fmt.upper()} data does not decode")
+        colour = None
+        if color:
+            colour = cv2.imdecode(buf, cv2.IMREAD_REDUCED_COLOR_2 if reduce else cv2.IMREAD_COLOR)
+    # (the longer sides: a phone's portrait photo is stored on its side, and turned
+    # upright as it is decoded: EXIF orientation, HEIF rotation)
+    return Photo(gray, colour, max(gray.shape) / max(width, height), width, height)
+
+
+def _decode_heif(
+    path: Path, data: bytes, reduce: bool, color: bool
+) -> tuple[np.ndarray, np.ndarray | None, tuple[int, int]]:
+    """Gray (and BGR if ``color``) of a HEIF's primary image, halved if ``reduce``; and
+    its full size (width, height) as decoded."""
+    import cv2
+    import pillow_heif
+
+    try:
+        rgb = np.asarray(pillow_heif.open_heif(data, convert_hdr_to_8bit=True))
+    except (
+        ValueError,
+        RuntimeError,
+        OSError,
+    ) as exc:  # libheif's errors, as pillow-heif raises them
+        raise NotAnImage(f"{path}: the HEIF data does not decode ({exc})") from None
+    if rgb.ndim != 3 or rgb.shape[2] not in (3, 4) or rgb.size == 0:
+        raise NotAnImage(f"{path}: the HEIF holds no colour image (shape {rgb.shape})")
+    rgb, size = rgb[..., :3], (rgb.shape[1], rgb.shape[0])
+    if reduce:  # as a large JPEG is decoded: half size, each pixel the mean of its four
+        half = (rgb.shape[1] // 2, rgb.shape[0] // 2)
+        rgb = cv2.resize(rgb, half, interpolation=cv2.INTER_AREA)
+    gray = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
+    return gray, cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR) if color else None, size
