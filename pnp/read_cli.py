@@ -21,7 +21,8 @@ Exit codes:
   2  usage error (bad option, --set on a field no sheet has)
   4  no sheet found in a photo (markers hidden or page code unreadable)
   5  not an image: empty, truncated, or not a JPEG, PNG or HEIF (HEIC)
-  6  too large: the image header claims more than 40 megapixels
+  6  too large: the image header claims more pixels than any phone takes
+     (JPEG over 250 MP, HEIF over 50 MP, PNG over 40 MP)
   7  a sheet of another game than the rest of the batch
   8  the same sheet twice in the batch
   9  too small to hold a sheet (under 200 px a side)

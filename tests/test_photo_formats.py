@@ -129,3 +129,32 @@ def test_a_photo_stored_on_its_side_is_turned_upright_and_keeps_its_scale(tmp_pa
     (reference,) = read_photo(SHIP)
     assert sheet.code.text == reference.code.text
     assert sheet.photo_px_per_mm == pytest.approx(reference.photo_px_per_mm, rel=0.02)
+
+
+def test_a_phone_s_largest_photos_are_decoded_smaller_and_read(tmp_path):
+    import cv2
+
+    gray = cv2.imread(str(SHIP), cv2.IMREAD_GRAYSCALE)  # 1225 x 1633: 2 MP
+    big = cv2.resize(gray, (6000, 8000), interpolation=cv2.INTER_CUBIC)  # 48 MP
+    path = tmp_path / "48mp.jpg"
+    path.write_bytes(cv2.imencode(".jpg", big, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes())
+    photo = load_photo(path)
+    assert photo.gray.shape == (2000, 1500) and photo.scale == 0.25
+    (sheet,) = read_photo(path)
+    (reference,) = read_photo(SHIP)
+    assert sheet.code.text == reference.code.text
+    # the page's px/mm in the file's own pixels, as the photo was taken
+    assert sheet.photo_px_per_mm == pytest.approx(reference.photo_px_per_mm * 6000 / 1225, rel=0.02)
+
+
+def jpeg_header(width: int, height: int) -> bytes:
+    sof = struct.pack(">BHHB", 8, height, width, 1) + b"\x01\x11\x00"
+    return b"\xff\xd8\xff\xc0" + struct.pack(">H", len(sof) + 2) + sof + b"\xff\xd9"
+
+
+def test_a_200_megapixel_header_is_no_bomb_but_50000_pixels_a_side_is(tmp_path):
+    phone, bomb = tmp_path / "phone.jpg", tmp_path / "bomb.jpg"
+    phone.write_bytes(jpeg_header(16320, 12240))  # a phone's 200 MP mode, data cut off
+    bomb.write_bytes(jpeg_header(50000, 50000))
+    assert run("read", phone).exit_code == EXIT_NOT_AN_IMAGE  # read on, found broken
+    assert run("read", bomb).exit_code == EXIT_TOO_LARGE

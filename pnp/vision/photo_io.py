@@ -18,9 +18,35 @@ from pathlib import Path
 
 import numpy as np
 
-MAX_PIXELS = 40_000_000  # a 50000 x 50000 header would need 2.5 GB of gray pixels
+# The most pixels a header may claim. A JPEG is decoded at a half, a quarter or an eighth
+# of its size (libjpeg scales as it decodes), so a phone's largest photos (200 MP:
+# 16320 x 12240) cost no more memory than a 12 MP one; a PNG or a HEIF is decoded whole
+# (a 50 MP HEIF: 150 MB of RGB) before it is shrunk. A 50000 x 50000 header is a bomb.
+MAX_PIXELS = {"jpeg": 250_000_000, "heif": 50_000_000, "png": 40_000_000}
 MIN_SIDE = 200  # a sheet's markers and QR cannot be read from fewer pixels
-REDUCE_ABOVE = 6_000_000  # decode at half size above this: 12 MP photos hold plenty of detail
+# Above this, the photo is decoded at half size (a quarter, an eighth) until it is not:
+# a page that fills a 12 MP photo is still read from 3 MP at more than the page's
+# ``rectify.READ_PX_PER_MM``.
+REDUCE_ABOVE = 6_000_000
+_JPEG_REDUCED = {  # factor -> (gray, colour) flags of cv2.imdecode
+    1: ("IMREAD_GRAYSCALE", "IMREAD_COLOR"),
+    2: ("IMREAD_REDUCED_GRAYSCALE_2", "IMREAD_REDUCED_COLOR_2"),
+    4: ("IMREAD_REDUCED_GRAYSCALE_4", "IMREAD_REDUCED_COLOR_4"),
+    8: ("IMREAD_REDUCED_GRAYSCALE_8", "IMREAD_REDUCED_COLOR_8"),
+}
+
+
+def reduction(pixels: int) -> int:
+    """The factor (1, 2, 4 or 8) a photo of ``pixels`` is decoded smaller by.
+
+    >>> [reduction(n * 1_000_000) for n in (2, 12, 48, 200)]
+    [1, 2, 4, 8]
+    """
+    factor = 1
+    while pixels > REDUCE_ABOVE * factor**2 and factor < 8:
+        factor *= 2
+    return factor
+
 
 # Exit codes of `pnp read` / `pnp score`, one per kind of bad input.
 EXIT_UNREADABLE = 1  # several kinds of bad input at once, or the file cannot be opened
@@ -190,10 +216,10 @@ def load_photo(path: Path | str, color: bool = False) -> Photo:
         fmt, width, height = image_size(data)
     except ValueError as exc:
         raise NotAnImage(f"{path}: {exc}") from None
-    if width * height > MAX_PIXELS:
+    if width * height > MAX_PIXELS[fmt]:
         raise PhotoTooLarge(
-            f"{path}: its header claims {width} x {height} pixels "
-            f"({width * height / 1e6:.0f} MP, limit {MAX_PIXELS / 1e6:.0f} MP); not decoded"
+            f"{path}: its header claims {width} x {height} pixels ({width * height / 1e6:.0f} "
+            f"MP, limit {MAX_PIXELS[fmt] / 1e6:.0f} MP for a {fmt.upper()}); not decoded"
         )
     if min(width, height) < MIN_SIDE:
         raise PhotoTooSmall(
@@ -202,47 +228,40 @@ def load_photo(path: Path | str, color: bool = False) -> Photo:
         )
     if not _complete(fmt, data):
         raise NotAnImage(f"{path}: truncated {fmt.upper()} (the file ends before the image does)")
+    factor = reduction(width * height)
     if fmt == "heif":
         # (its size as shown: the coded extent checked above may be a few pixels more)
-        gray, colour, (width, height) = _decode_heif(
-            path, data, width * height > REDUCE_ABOVE, color
-        )
+        gray, colour, (width, height) = _decode_heif(path, data, factor, color)
     else:
-        reduce = fmt == "jpeg" and width * height > REDUCE_ABOVE
+        gray_flag, colour_flag = _JPEG_REDUCED[factor if fmt == "jpeg" else 1]
         buf = np.frombuffer(data, np.uint8)
-        gray_flag = cv2.IMREAD_REDUCED_GRAYSCALE_2 if reduce else cv2.IMREAD_GRAYSCALE
-        gray = cv2.imdecode(buf, gray_flag)
+        gray = cv2.imdecode(buf, getattr(cv2, gray_flag))
         if gray is None or gray.size == 0:
             raise NotAnImage(f"{path}: the {fmt.upper()} data does not decode")
-        colour = None
-        if color:
-            colour = cv2.imdecode(buf, cv2.IMREAD_REDUCED_COLOR_2 if reduce else cv2.IMREAD_COLOR)
+        colour = cv2.imdecode(buf, getattr(cv2, colour_flag)) if color else None
     # (the longer sides: a phone's portrait photo is stored on its side, and turned
     # upright as it is decoded: EXIF orientation, HEIF rotation)
     return Photo(gray, colour, max(gray.shape) / max(width, height), width, height)
 
 
 def _decode_heif(
-    path: Path, data: bytes, reduce: bool, color: bool
+    path: Path, data: bytes, factor: int, color: bool
 ) -> tuple[np.ndarray, np.ndarray | None, tuple[int, int]]:
-    """Gray (and BGR if ``color``) of a HEIF's primary image, halved if ``reduce``; and
-    its full size (width, height) as decoded."""
+    """Gray (and BGR if ``color``) of a HEIF's primary image, ``factor`` times smaller;
+    and its full size (width, height) as decoded."""
     import cv2
     import pillow_heif
 
     try:
         rgb = np.asarray(pillow_heif.open_heif(data, convert_hdr_to_8bit=True))
-    except (
-        ValueError,
-        RuntimeError,
-        OSError,
-    ) as exc:  # libheif's errors, as pillow-heif raises them
+    # (libheif's errors, as pillow-heif raises them)
+    except (ValueError, RuntimeError, OSError) as exc:
         raise NotAnImage(f"{path}: the HEIF data does not decode ({exc})") from None
     if rgb.ndim != 3 or rgb.shape[2] not in (3, 4) or rgb.size == 0:
         raise NotAnImage(f"{path}: the HEIF holds no colour image (shape {rgb.shape})")
     rgb, size = rgb[..., :3], (rgb.shape[1], rgb.shape[0])
-    if reduce:  # as a large JPEG is decoded: half size, each pixel the mean of its four
-        half = (rgb.shape[1] // 2, rgb.shape[0] // 2)
-        rgb = cv2.resize(rgb, half, interpolation=cv2.INTER_AREA)
+    if factor > 1:  # as a large JPEG is decoded: each pixel the mean of those it covers
+        small = (rgb.shape[1] // factor, rgb.shape[0] // factor)
+        rgb = cv2.resize(rgb, small, interpolation=cv2.INTER_AREA)
     gray = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
     return gray, cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR) if color else None, size
