@@ -8,16 +8,15 @@ import pytest
 
 from pnp.pagecode import PageCode
 from pnp.sheetmap import Field
-from pnp.vision.fields import (
+from pnp.vision.fields import FieldReading, read_fields
+from pnp.vision.ink import (
     BLUR_SIGMAS,
     INK_STEP,
     MIN_STEP,
-    FieldReading,
     _prepared,
     blurred_step,
     fitted_blur,
     ink_masks,
-    read_fields,
 )
 from pnp.vision.read import doubts
 from pnp.vision.reference import common_map, reference_image

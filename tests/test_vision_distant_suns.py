@@ -19,7 +19,8 @@ from pnp.synth.pen import build_page, fill
 from pnp.synth.states import random_state
 from pnp.vision import glyph_match
 from pnp.vision.distant_suns import read_cosmos
-from pnp.vision.fields import added_ink, read_fields
+from pnp.vision.fields import read_fields
+from pnp.vision.ink import added_ink
 from pnp.vision.rectify import READ_PX_PER_MM
 from pnp.vision.reference import common_map, reference_image
 from scoring.distant_suns.hexgrid import hex_id

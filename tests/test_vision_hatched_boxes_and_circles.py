@@ -9,8 +9,9 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision.fields import InkMasks, read_fields
+from pnp.vision.fields import read_fields
 from pnp.vision.hatching import hatched_out
+from pnp.vision.ink import InkMasks
 from pnp.vision.ink_reach import corner_shares, side_reach
 from pnp.vision.read import doubts
 

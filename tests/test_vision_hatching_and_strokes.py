@@ -8,8 +8,10 @@ import numpy as np
 
 from pnp.sheetmap import Field
 from pnp.vision.faint_strokes import faint_strokes, stroke_score
-from pnp.vision.fields import InkMasks, _field_boxes, read_fields
+from pnp.vision.field_boxes import _field_boxes
+from pnp.vision.fields import read_fields
 from pnp.vision.hatching import hatched_out
+from pnp.vision.ink import InkMasks
 from pnp.vision.read import doubts
 
 PX = 6.25

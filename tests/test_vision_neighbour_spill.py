@@ -8,7 +8,8 @@ import numpy as np
 
 from pnp.sheetmap import Field
 from pnp.vision.faint_strokes import faint_strokes
-from pnp.vision.fields import InkMasks, read_fields
+from pnp.vision.fields import read_fields
+from pnp.vision.ink import InkMasks
 from pnp.vision.read import doubts
 
 PX = 6.25

@@ -6,7 +6,8 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision.fields import FieldReading, InkMasks
+from pnp.vision.fields import FieldReading
+from pnp.vision.ink import InkMasks
 from pnp.vision.page_gap import settle_by_gap
 
 PX = 6.0  # px per mm
@@ -140,7 +141,8 @@ def test_darkest_smooths_around_the_fields_alone_as_the_whole_page_would():
     """``darkest`` smooths windows around the fields only; each field's darkest point is
     the one the whole page smoothed gives, bit for bit (fields at the page's edges, off
     it, and a page whose width is no multiple of the windows' lanes)."""
-    from pnp.vision.fields import _field_boxes, _level
+    from pnp.vision.field_boxes import _field_boxes
+    from pnp.vision.ink import _level
     from pnp.vision.page_gap import SMOOTH_MM, _smoothed, darkest
 
     rng = np.random.default_rng(3)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from pnp.vision.fields import NOISE_WINDOW_MM, _noise, _prepared, _quarter, ink_masks, paper_level
+from pnp.vision.ink import NOISE_WINDOW_MM, _noise, _prepared, _quarter, ink_masks, paper_level
 
 PX = 6.25  # px per mm
 

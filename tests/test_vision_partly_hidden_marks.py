@@ -8,7 +8,8 @@ import numpy as np
 
 from pnp.sheetmap import Field
 from pnp.vision.faint_strokes import faint_strokes
-from pnp.vision.fields import InkMasks, read_fields
+from pnp.vision.fields import read_fields
+from pnp.vision.ink import InkMasks
 
 PX = 6.25
 BOX = Field("tech-red-7", "tech_box", 20.0, 20.0, 9.5, 9.5)

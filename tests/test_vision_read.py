@@ -11,8 +11,9 @@ from pnp.paper import find_paper
 from pnp.render.pdf import pdf_bytes
 from pnp.render.png import rasterize_pdf
 from pnp.sheets.base import Palette
-from pnp.vision.fields import added_ink, read_fields
+from pnp.vision.fields import read_fields
 from pnp.vision.identify import identify
+from pnp.vision.ink import added_ink
 from pnp.vision.rectify import PageNotFound, rectify
 from pnp.vision.reference import common_map, reference_image
 

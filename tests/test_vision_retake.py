@@ -13,7 +13,8 @@ from click.testing import CliRunner
 from sheet_readings import sheet_reading
 
 from pnp.cli import cli
-from pnp.vision.fields import INK_STEP, FieldReading
+from pnp.vision.fields import FieldReading
+from pnp.vision.ink import INK_STEP
 from pnp.vision.rectify import Rectified, page_resolution
 from pnp.vision.retake import (
     DARK_PAPER,

@@ -8,7 +8,8 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision.fields import EMPTY_MAX, ink_masks, read_fields
+from pnp.vision.fields import EMPTY_MAX, read_fields
+from pnp.vision.ink import ink_masks
 
 PX = 6.25  # px per mm
 SIDE_MM = 15.7  # a Stellar Drift space

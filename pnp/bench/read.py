@@ -120,8 +120,8 @@ def read_one(data: bytes, checks: bool = False):
     them, "circle" or "cross" (field id -> mark). ``sheet`` (with ``checks``, else None):
     the page's ``SheetReading``, as the game's checks were given it. ``retake`` (with
     ``checks``): whether ``pnp read`` advises to photograph the page again."""
-    from pnp.vision.fields import ink_masks, prepare_blank
     from pnp.vision.identify import identify
+    from pnp.vision.ink import ink_masks, prepare_blank
     from pnp.vision.read import UNREAD_KINDS, read_masks, refuse_other_version
     from pnp.vision.rectify import decode_photo, page_resolution, rectify
     from pnp.vision.reference import common_map, reference_image

@@ -1,6 +1,6 @@
 """Phase correlation of many tiles at once, as ``cv2.phaseCorrelate`` reads each.
 
-The local alignment (``pnp.vision.fields``) measures some 400 tiles of a page against
+The local alignment (``pnp.vision.ink``) measures some 400 tiles of a page against
 the same tiles of its blank sheet. ``cv2.phaseCorrelate`` transforms the blank's tile
 again on every call; here the blank's tiles are transformed once (``tile_spectra``,
 cached with the blank), and the cross-power spectra and the peaks of all tiles are

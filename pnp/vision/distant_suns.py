@@ -286,7 +286,7 @@ def read_cosmos(
     Frontier value read filled beside the other value of its pair is marked either way
     (circled, or crossed out).
 
-    ``mask`` is :func:`pnp.vision.fields.added_ink` of ``flat``, ``sheet_map`` the
+    ``mask`` is :func:`pnp.vision.ink.added_ink` of ``flat``, ``sheet_map`` the
     map in common-box mm (:func:`pnp.vision.reference.common_map`) and ``readings``
     :func:`pnp.vision.fields.read_fields` of it. ``blank`` (the blank sheet at
     ``px_per_mm``, default :func:`pnp.vision.reference.reference_image`) lets the

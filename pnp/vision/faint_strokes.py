@@ -30,15 +30,9 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision.fields import (
-    QUIET_BASE_RATIO,
-    QUIET_FILLED_MIN,
-    FieldReading,
-    InkMasks,
-    px_count,
-    px_scale,
-)
+from pnp.vision.fields import QUIET_BASE_RATIO, QUIET_FILLED_MIN, FieldReading
 from pnp.vision.hatching import FLAT_SPREAD, LIGHT_PRINT
+from pnp.vision.ink import InkMasks, px_count, px_scale
 
 ANGLE_STEP = 3  # degrees between the directions tried
 MIN_LENGTH = 0.5  # of the box's shorter side: the stroke's plain length at least
@@ -149,7 +143,7 @@ def faint_strokes(
     """``readings`` with every doubtful box that holds a faint straight stroke, or a mark
     partly hidden by dark print, filled; and every barely covered circle whose ink is a
     neighbour's overrun (``neighbour_spill``) emptied."""
-    from pnp.vision.fields import _field_boxes
+    from pnp.vision.field_boxes import _field_boxes
     from pnp.vision.neighbour_spill import spilled_in
 
     readings = spilled_in(readings, fields, masks, px_per_mm)

@@ -67,7 +67,8 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision.fields import FieldReading, InkMasks, px_count, px_scale
+from pnp.vision.fields import FieldReading
+from pnp.vision.ink import InkMasks, px_count, px_scale
 
 # Which readings are looked at: a box filled, nearly covered, with ink past its outline.
 HATCH_COVERAGE = 0.9
@@ -465,7 +466,7 @@ def hatched_out(
     """``readings`` with every box or circle hatched out read as empty (``hatched`` set),
     and every filled box striped one way, lighter than the hand's fills or inked past its
     outline only by its neighbour, marked as a fill (``striped`` set)."""
-    from pnp.vision.fields import _field_boxes, _free_of
+    from pnp.vision.field_boxes import _field_boxes, _free_of
     from pnp.vision.ink_reach import corner_shares, side_reach
     from pnp.vision.page_marks import StrokeDarkness, cross_ink, inner_fill_coverage
 

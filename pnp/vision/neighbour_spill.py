@@ -16,7 +16,8 @@ from dataclasses import replace
 import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision.fields import FieldReading, InkMasks
+from pnp.vision.fields import FieldReading
+from pnp.vision.ink import InkMasks
 
 THIN = 0.2  # covered less than this: no fill (``read.BUBBLE_MIN_COVERAGE``)
 ADJACENT = 2.6  # circles whose centres are this many radii apart or less are neighbours
@@ -45,7 +46,7 @@ def spilled_in(
 ) -> list[FieldReading]:
     """``readings`` with every barely covered circle whose ink is a neighbour's overrun
     read empty."""
-    from pnp.vision.fields import _field_boxes
+    from pnp.vision.field_boxes import _field_boxes
 
     circles = [n for n, f in enumerate(fields) if f.shape == "circle"]
     thin = [n for n in circles if readings[n].state != "empty" and readings[n].coverage < THIN]

@@ -30,14 +30,9 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision.fields import (
-    QUIET_FILLED_MIN,
-    FieldReading,
-    InkMasks,
-    _field_boxes,
-    _level,
-    cell_runs,
-)
+from pnp.vision.field_boxes import _field_boxes
+from pnp.vision.fields import QUIET_FILLED_MIN, FieldReading
+from pnp.vision.ink import InkMasks, _level, cell_runs
 
 SMOOTH_MM = 0.2  # sigma: about half a pen stroke's width
 MIN_GAP = 0.15  # darkness (share of the print's brightness) between sure marks and paper

@@ -17,7 +17,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from pnp.vision.fields import FieldReading, InkMasks
+from pnp.vision.fields import FieldReading
+from pnp.vision.ink import InkMasks
 
 # Past its outline by less than this share of the band beyond it: a fill kept inside.
 INSIDE_BEYOND = 0.05

@@ -63,7 +63,7 @@ LIKE_MARKS_MIN = 5
 # asked though no ink shows past its outline (the outline's print can hide a tight
 # hatching's fringe). On the seed 8, 11 and 13 sets no space but those hatched out was
 # covered more than 0.19, and 93 of the 97 hatched out at least 0.6 (once their solid
-# ink shows: ``fields.SOLID_CLOSING_MM``).
+# ink shows: ``ink.SOLID_CLOSING_MM``).
 SMALL_MARK_COVERAGE = 0.6
 BUBBLE_MIN_COVERAGE = 0.2  # a bubble is marked by filling it; less than this is no fill
 # ...and on noisy paper (the base step inks more of it than the raised one) a bubble less
@@ -146,8 +146,8 @@ class SheetReading:
     timing: dict[str, float]  # seconds per stage
     page: np.ndarray = field(repr=False)  # the flattened page, gray
     color: np.ndarray | None = field(default=None, repr=False)  # the same in colour, BGR
-    # The added ink the fields were read from (``fields.ink_masks``: 1 = ink, made within
-    # ``fields.READ_MARGIN_MM`` of the fields), for readers of more than fields (shapes).
+    # The added ink the fields were read from (``ink.ink_masks``: 1 = ink, made within
+    # ``ink.READ_MARGIN_MM`` of the fields), for readers of more than fields (shapes).
     ink: np.ndarray | None = field(default=None, repr=False)
     # The page's resolution in the photo as taken (its file's pixels per page mm, at the
     # page's centre; 0 where unknown): how close the photo was (``pnp.vision.retake``)
@@ -464,7 +464,7 @@ def _runs_in(spill: tuple[float, ...]) -> bool:
 def read_masks(
     masks, fields: list, px_per_mm: float, source: str
 ) -> tuple[list[FieldReading], list[Doubt]]:
-    """Every field read from a page's ``fields.ink_masks``: its share of ink, boxes hatched
+    """Every field read from a page's ``ink.ink_masks``: its share of ink, boxes hatched
     out and faint strokes found, doubts the page itself settles; and what is left to ask.
     The one path from masks to readings (``read_page`` and the read benches)."""
     from pnp.vision.faint_strokes import faint_strokes
@@ -482,8 +482,8 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     """Identify and read one flattened page (a ``rectify.Rectified``)."""
     import cv2
 
-    from pnp.vision.fields import ink_masks
     from pnp.vision.identify import identify
+    from pnp.vision.ink import ink_masks
     from pnp.vision.reference import common_map, reference_image
 
     t0 = time.perf_counter()

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from pnp.vision.fields import INK_STEP
+from pnp.vision.ink import INK_STEP
 from pnp.vision.read import SheetReading
 
 RETAKE_SHARE = 0.25  # of a page's fields asked about...

@@ -64,7 +64,8 @@ from dataclasses import replace
 import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision.fields import INSET_MM, FieldReading
+from pnp.vision.field_boxes import INSET_MM
+from pnp.vision.fields import FieldReading
 
 FAR_SHARE = 0.55  # the part of the inside measured, away from the side the ink runs in at
 OWN_INK = 0.015  # its own mark: at least this share of the far part inked...

@@ -330,7 +330,7 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
             )
         )
         return out
-    from pnp.vision.fields import added_ink
+    from pnp.vision.ink import added_ink
     from pnp.vision.reference import common_map, reference_image
 
     c = sheet.code

@@ -1,0 +1,692 @@
+"""The ink a photographed page adds to its blank sheet, as masks of the page.
+
+A mark is ink the photo has and the blank sheet has not. Both images are first
+brought to "paper = 1" (the photo divided by its local paper brightness, so light
+gradients and shadows drop out); the photo is then aligned to the blank sheet
+locally (a curled edge or a page located from three markers misses the flat
+homography by up to a few millimetres), the blank sheet's printed ink is widened a
+little so that what misregistration is left is never taken for a mark, and blurred as
+much as the photo is (``fitted_blur``) so that the grey a blurred photo leaves between
+close print lines is not either, and specks thinner than any pen stroke (sensor noise,
+JPEG blocks) are dropped. ``ink_masks`` makes the masks; ``pnp.vision.fields`` reads
+each field from them.
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from pnp.sheetmap import Field
+from pnp.vision.align import phase_correlate, tile_spectra
+from pnp.vision.field_boxes import _box_sums, _inside, side_bands
+
+INK_STEP = 0.2  # darker than the blank sheet under it by this share of its brightness: ink
+DARK_PRINT = 0.3  # print darker than this hides any ink on it
+# Where the photo is noisy (hard light, a shadow, a small page at high ISO) the ink step
+# rises to this many times the local noise of the paper, so that noise is not read as ink.
+NOISE_STEPS = 4.5
+NOISE_WINDOW_MM = 8.0  # the paper's noise is measured over this window
+
+
+PAPER_CLOSING_MM = 12.0  # wider than any mark or run of marks, so it never passes for paper
+PAPER_BLUR = 0.25  # sigma in quarter-size pixels per px/mm: ~1 mm of the page
+PAPER_PRINT_MIN = 180  # print darker than this (of 255) is not divided out of the page
+PAPER_WIDEN_MM = 3.0
+
+
+def paper_level(
+    gray: np.ndarray,
+    px_per_mm: float,
+    print_small: np.ndarray | None = None,
+    fields: list[Field] | None = None,
+) -> np.ndarray:
+    """The page divided by its local paper brightness: paper ~1.0, ink lower.
+
+    With ``print_small`` (the blank at quarter size, its light print widened ~3 mm, from
+    ``_Blank``) the paper is found in the page divided by its print, so a tinted box
+    wider than the closing keeps its tint instead of passing for paper; the widening
+    keeps a page a little off the blank (curl) from brightening its paper. With
+    ``fields``, a box too big for the closing that ink covers solid is not taken for
+    paper either (``_solid_marks_lifted``).
+    """
+    small = cv2.resize(gray, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    if print_small is not None:
+        small = cv2.divide(small, cv2.max(print_small, 1), scale=255.0, dtype=cv2.CV_32F)
+        small[print_small < PAPER_PRINT_MIN] = 0  # dark print tells nothing of the paper
+    side = max(3, int(PAPER_CLOSING_MM * px_per_mm / 4) | 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
+    # A closing (max, then min over the same square) drops marks and print narrower than
+    # the square but keeps a hard shadow's edge where it is: a blurred maximum would
+    # carry the lit side's brightness across the edge and read the shade as ink.
+    paper = cv2.erode(cv2.dilate(small, kernel), kernel)
+    if fields:
+        paper = _solid_marks_lifted(paper, small, fields, px_per_mm)
+    paper = cv2.GaussianBlur(paper, (0, 0), PAPER_BLUR * px_per_mm)
+    # Bilinear weights are positive: enlarged paper no darker than 1.001 stays above 1,
+    # and the whole-page maximum below is a copy of it.
+    dark = float(paper.min()) <= 1.001
+    paper = cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR)
+    # cv2.divide gives numpy's float32 quotient bit for bit, and of two float32 pages
+    # in half the time it takes for uint8 by float32 (its mixed-type loop is slow).
+    if dark:
+        cv2.max(paper, 1, dst=paper)
+    out = gray.astype(np.float32)
+    return cv2.divide(out, paper, dst=out, dtype=cv2.CV_32F)
+
+
+# A box whose smaller side is over SOLID_BOX_MM, hatched over solid (a correction runs
+# ~1 mm past the outline), is too big for the paper closing: the closing keeps the ink
+# as paper and the box reads nearly no ink. In and around such boxes the paper is closed
+# again over SOLID_CLOSING_MM (wider than a 15.7 mm space hatched past its outline), and
+# that closing's paper is taken where it is brighter than the small one's by SOLID_RATIO
+# over SOLID_SHARE of the box's inside, and over SOLID_SHARE of the band SOLID_RING_MM
+# past no more than one of its sides: a solid mark covers the box and stops (a neighbour
+# hatched too may lie past one side), a shadow's edge crosses the box and both closings
+# keep it where it is, a shadow as wide as the box runs on past two sides. Done
+# everywhere (22 mm), the hard pages' shadows and uneven light read as ink. On the seed
+# 8 and 11 sets the inside of all but 2 of the 63 spaces hatched out was so much brighter
+# over at least 0.75 of it (those 2: nowhere), and of the 16,721 other fields over
+# 10 mm (spaces, hexes, cube slots) none over more than 0.05. Boxes only: the Cosmos
+# hexes (circles) are marked with symbols, never hatched over, and their pages paid
+# ~0.85 ms for a closing that lifted none.
+SOLID_BOX_MM = 10.0
+SOLID_CLOSING_MM = 22.0
+SOLID_RATIO = 1.15
+SOLID_SHARE = 0.6
+SOLID_MARGIN_MM = 1.0  # ...taken this far past the outline too (where a fringe is read)
+SOLID_RING_MM = (3.0, 6.0)
+
+
+def _solid_marks_lifted(
+    paper: np.ndarray, small: np.ndarray, fields: list[Field], px_per_mm: float
+) -> np.ndarray:
+    """``paper`` (the quarter-size page ``small`` closed over ``PAPER_CLOSING_MM``), with
+    the paper of a closing over ``SOLID_CLOSING_MM`` in and around each box too big for it
+    that ink covers solid (changed in place)."""
+    big = tuple(
+        (f.x, f.y, f.w, f.h) for f in fields if f.shape == "rect" and min(f.w, f.h) > SOLID_BOX_MM
+    )
+    if not big:
+        return paper
+    plan = _solid_plan(big, px_per_mm, paper.shape)
+    x0, y0, x1, y1 = plan.window
+    near = paper[y0:y1, x0:x1]  # a view: written into below
+    large = cv2.erode(cv2.dilate(small[y0:y1, x0:x1], plan.kernel), plan.kernel)
+    lifted = cv2.integral(np.greater(large, near * np.float32(SOLID_RATIO)).view(np.uint8))
+    inside = _box_sums(lifted, plan.inside) >= SOLID_SHARE * plan.area
+    sides = _box_sums(lifted, plan.sides) >= SOLID_SHARE * plan.side_area
+    for a, b, c, d in plan.around[inside & (sides.sum(axis=1) <= 1)].tolist():
+        near[b:d, a:c] = large[b:d, a:c]
+    return paper
+
+
+@dataclass(frozen=True)
+class _SolidPlan:
+    """Where ``_solid_marks_lifted`` looks, in quarter-size pixels (x0, y0, x1, y1)."""
+
+    window: tuple[int, int, int, int]  # holds every big box, closed exactly in it
+    kernel: np.ndarray  # the square of ``SOLID_CLOSING_MM``
+    # per box, from the window's corner: (n, 4) its inside, (n, 4) it and
+    # ``SOLID_MARGIN_MM`` around it, (n, 4, 4) the bands ``SOLID_RING_MM`` past its sides;
+    # the pixels of the inside (n,) and of the bands (n, 4)
+    inside: np.ndarray
+    around: np.ndarray
+    sides: np.ndarray
+    area: np.ndarray
+    side_area: np.ndarray
+
+
+@lru_cache(maxsize=8)
+def _solid_plan(big: tuple, px_per_mm: float, shape: tuple[int, int]) -> _SolidPlan:
+    """The ``_SolidPlan`` of the big boxes ``big`` ((x, y, w, h) of each box) on
+    a quarter-size page of ``shape``: it depends on the sheet alone."""
+    q = px_per_mm / 4
+    side = max(3, int(SOLID_CLOSING_MM * q) | 1)
+    fields = [Field("", "", x, y, w, h) for x, y, w, h in big]
+    inside = np.array([_inside(f, px_per_mm) for f in fields], np.float64) / 4
+    bounds = np.array([f.bounds for f in fields])
+    m, (a, b) = SOLID_MARGIN_MM, SOLID_RING_MM
+    around = bounds + (-m, -m, m, m)
+    bx0, by0, bx1, by1 = bounds.T
+    sides = side_bands(bx0, by0, bx1, by1, a, b)
+    h, w = shape
+    limit = np.array([w, h, w, h])
+    inside = np.clip(np.rint(inside), 0, limit).astype(np.int64)
+    around = np.clip(np.rint(around * q), 0, limit).astype(np.int64)
+    sides = np.clip(np.rint(sides * q), 0, limit).astype(np.int64)
+    # a closing reads ``side`` - 1 pixels around each pixel: the window's is the page's
+    reach = sides.reshape(-1, 4)
+    x0, y0 = (max(0, int(reach[:, k].min()) - side) for k in (0, 1))
+    x1, y1 = (min(lim, int(reach[:, k].max()) + side) for k, lim in ((2, w), (3, h)))
+    origin = np.array([x0, y0, x0, y0])
+
+    def pixels(boxes: np.ndarray) -> np.ndarray:
+        return np.maximum(1, (boxes[..., 2] - boxes[..., 0]) * (boxes[..., 3] - boxes[..., 1]))
+
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
+    return _SolidPlan(
+        (x0, y0, x1, y1),
+        kernel,
+        inside - origin,
+        around - origin,
+        sides - origin,
+        pixels(inside),
+        pixels(sides),
+    )
+
+
+# Pixel sizes below (blur sigmas, pixel counts) were tuned on pages read at this many
+# px/mm; a page read at another resolution scales them (``px_scale``) so that they keep
+# their size on paper.
+TUNED_PX_PER_MM = 6.25
+
+
+def px_scale(px_per_mm: float) -> float:
+    """How many page pixels one pixel of a page read at ``TUNED_PX_PER_MM`` spans."""
+    return px_per_mm / TUNED_PX_PER_MM
+
+
+def px_count(count: int, px_per_mm: float) -> int:
+    """A pixel count tuned at ``TUNED_PX_PER_MM`` (an area) at ``px_per_mm``."""
+    return max(1, round(count * px_scale(px_per_mm) ** 2))
+
+
+ALIGN_SCALE = 0.5  # local shifts are measured on a half-size copy (sub-pixel precise)
+ALIGN_STEP_MM = 10.0  # one shift per this many mm: a curl decays over 15-50 mm
+ALIGN_TILE_MM = 15.0  # each shift is measured on a tile this wide around its point
+ALIGN_MIN_RESPONSE = 0.08  # weaker phase-correlation peaks say nothing
+ALIGN_MAX_MISFIT_PX = 1.0  # a shift this far from its neighbours' is dropped (half-size px)
+# A tile whose blank varies less than this (standard deviation of 1 - blank) has too
+# little print to align on: it is not measured (at 0.04, 5-31% more tiles were, ~1.6 ms
+# a page, and the tuning set read no better: 14 silent, 1507 doubtful against 1501).
+ALIGN_MIN_PRINT = 0.1
+
+
+def local_shift(seen: np.ndarray, blank: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """(h, w, 2) float32: where each pixel of the blank sheet shows in ``seen`` (dx, dy).
+
+    Measured by phase correlation of tiles on a grid (where the blank has print),
+    outliers dropped against their neighbours, gaps filled and smoothed, then
+    interpolated to every pixel.
+    """
+    field = _shift_grid(seen, _prepared(blank, px_per_mm))
+    if field is None:
+        return np.zeros((*seen.shape, 2), np.float32)
+    return cv2.resize(field, (seen.shape[1], seen.shape[0]), interpolation=cv2.INTER_LINEAR)
+
+
+def _shift_grid(seen: np.ndarray, prep: _Blank) -> np.ndarray | None:
+    """The shifts of ``local_shift`` on its grid of tiles, in page pixels (None: no print)."""
+    k = ALIGN_SCALE
+    b = cv2.resize(seen, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+    # 1 - clip(b, 0, 1), in cv2's passes (numpy's clip is slower): the same floats
+    b = cv2.subtract(1.0, cv2.min(cv2.max(b, 0.0, dst=b), 1.0, dst=b), dst=b)
+    shift = np.zeros((*prep.grid, 2), np.float32)
+    valid = np.zeros(prep.grid, np.float32)
+    if len(prep.tile_corners):
+        # cv2.phaseCorrelate of every tile against the blank's (whose DFTs are cached)
+        spectra = tile_spectra(b, prep.tile_corners, prep.tile, _hanning(prep.tile))
+        found, response = phase_correlate(prep.tile_spectra, spectra)
+        good = (response > ALIGN_MIN_RESPONSE) & (np.abs(found).max(axis=1) < prep.tile / 4)
+        rows, cols = prep.tile_cells[good].T
+        shift[rows, cols] = found[good]
+        valid[rows, cols] = 1
+    if not valid.any():
+        return None
+    for _ in range(2):
+        smooth = _fill(shift, valid, 1.0)
+        valid = valid * (np.abs(shift - smooth).max(axis=2) <= prep.max_misfit)
+    near, weight = _fill(shift, valid, 0.8, weights=True)
+    far = _fill(shift, valid, 3.0)
+    trust = np.clip(weight / 0.3, 0, 1)[..., None]
+    return (trust * near + (1 - trust) * far) / k
+
+
+@dataclass(frozen=True)
+class _Blank:
+    """What the reading needs of one blank sheet at one scale, computed once."""
+
+    printed: np.ndarray  # uint8, the blank with its print widened a little
+    readable: np.ndarray  # uint8, 1 = print light enough for ink to show (read only)
+    white: np.ndarray  # uint8, 1 = plain paper (where the noise is measured)
+    tile: int
+    grid: tuple[int, int]  # rows, columns of alignment tiles
+    # The tiles with print: (n, 2) grid cells (row, column) and corners (y0, x0) at half
+    # size, and the DFTs of the blank's tiles (1 - blank, ``pnp.vision.align.tile_spectra``)
+    tile_cells: np.ndarray
+    tile_corners: np.ndarray
+    tile_spectra: np.ndarray
+    px_per_mm: float
+    blank: np.ndarray  # uint8, the blank sheet as rendered
+    # A sparse sample of half-size pixels near print: the flat indices of the four page
+    # pixels of each (4, n), and the half-size blank blurred by each of ``BLUR_SIGMAS``
+    # there (float32, paper = 1).
+    near: np.ndarray
+    blurred_near: dict[float, np.ndarray]
+    # sigma -> ``printed`` darkened where the blank blurred by sigma is darker (uint8)
+    printed_blurred: dict[float, np.ndarray] = field(default_factory=dict)
+    print_small: np.ndarray | None = None  # quarter size, light print widened (paper_level)
+    # ``BLUR_SIGMAS`` at this page's resolution (page pixels), and the alignment's
+    # ``ALIGN_MAX_MISFIT_PX``
+    sigmas: tuple[float, ...] = ()
+    max_misfit: float = 1.0
+    has_white: bool = True  # any plain paper at all
+
+    def printed_for(self, sigma: float) -> np.ndarray:
+        """``printed``, and nowhere lighter than the blank blurred by ``sigma``: a blurred
+        photo darkens the paper between close print lines, and that is not ink."""
+        if sigma == 0:
+            return self.printed
+        out = self.printed_blurred.get(sigma)
+        if out is None:
+            out = self.printed_blurred[sigma] = cv2.min(self.printed, _blurred(self.blank, sigma))
+        return out
+
+
+def _blurred(blank: np.ndarray, sigma: float) -> np.ndarray:
+    return blank if sigma == 0 else cv2.GaussianBlur(blank, (0, 0), sigma)
+
+
+# Blurs (sigma in page pixels at ``TUNED_PX_PER_MM``, scaled by ``blur_sigmas``) a photo
+# is matched against; a sharp photo of a page read at 6.25 px/mm fits about 0.9, a hard
+# one 1.5-2 (defocus, motion, a small page).
+BLUR_SIGMAS = (0.0, 0.9, 1.3, 1.8, 2.4, 3.2)
+
+
+def blur_sigmas(px_per_mm: float) -> tuple[float, ...]:
+    """``BLUR_SIGMAS`` at ``px_per_mm``: the same blurs on paper."""
+    k = px_scale(px_per_mm)
+    return BLUR_SIGMAS if k == 1 else tuple(round(s * k, 4) for s in BLUR_SIGMAS)
+
+
+BLUR_SAMPLE = 2  # every this many pixels (both ways, half size) near print fit the blur
+BLUR_MISFIT_MAX = 0.3  # a pixel misfit by more (a mark, say) counts only this much
+
+
+def fitted_blur(seen: np.ndarray, prep: _Blank) -> float:
+    """The one of ``BLUR_SIGMAS`` whose blurred blank sheet best fits ``seen`` near print
+    (mean misfit, clipped so that marks weigh little), compared at half size."""
+    if prep.near.shape[1] == 0:
+        return 0.0  # no print to fit the blur on: taken as sharp
+    flat = seen.ravel()
+    # The half-size pixel is the mean of its four (INTER_AREA), taken at the sample alone.
+    values = flat[prep.near[0]] + flat[prep.near[1]] + flat[prep.near[2]] + flat[prep.near[3]]
+    values *= np.float32(0.25)
+    best, best_misfit = 0.0, np.inf
+    for sigma in prep.sigmas:
+        misfit = np.abs(values - prep.blurred_near[sigma])
+        misfit = float(np.minimum(misfit, BLUR_MISFIT_MAX, out=misfit).mean())
+        if misfit < best_misfit:
+            best, best_misfit = sigma, misfit
+    return best
+
+
+# Blur spreads a pen stroke and lowers its darkness: the ink step is lowered with it, in
+# proportion to the darkness left at the middle of a stroke this wide, below a photo as
+# sharp as ``SHARP_SIGMA`` (for which ``INK_STEP`` holds), and never below ``MIN_STEP``.
+STROKE_MM = 0.48
+SHARP_SIGMA = 1.3  # page pixels at ``TUNED_PX_PER_MM``
+MIN_STEP = 0.1
+
+
+def stroke_contrast(sigma: float, px_per_mm: float) -> float:
+    """The darkness left at the middle of a ``STROKE_MM`` stroke blurred by ``sigma`` px."""
+    if sigma <= 0:
+        return 1.0
+    return math.erf(STROKE_MM * px_per_mm / (2 * math.sqrt(2) * sigma))
+
+
+def blurred_step(step: float, sigma: float, px_per_mm: float) -> float:
+    """``step`` lowered as far as blur ``sigma`` lowers the darkness of a pen stroke."""
+    sharp = SHARP_SIGMA * px_scale(px_per_mm)
+    ratio = stroke_contrast(sigma, px_per_mm) / stroke_contrast(sharp, px_per_mm)
+    return max(MIN_STEP, step * min(1.0, ratio))
+
+
+_PREPARED: dict[tuple, _Blank] = {}
+
+
+def _prepared(blank: np.ndarray, px_per_mm: float) -> _Blank:
+    """``_Blank`` of ``blank``, cached by content (a crc32 of the blank costs ~0.5 ms)."""
+    key = (blank.shape, blank.dtype.str, px_per_mm, zlib.crc32(np.ascontiguousarray(blank)))
+    prep = _PREPARED.get(key)
+    if prep is None:
+        if len(_PREPARED) >= 16:
+            _PREPARED.pop(next(iter(_PREPARED)))
+        prep = _PREPARED[key] = _prepare(blank, px_per_mm)
+    return prep
+
+
+def prepare_blank(blank: np.ndarray, px_per_mm: float) -> None:
+    """Compute and cache what reading against ``blank`` needs of it alone (the first read
+    against it does otherwise: ~12-19 ms, once per blank sheet, like rendering it)."""
+    _prepared(blank, px_per_mm)
+
+
+def _prepare(blank: np.ndarray, px_per_mm: float) -> _Blank:
+    widen = max(3, int(0.6 * px_per_mm) | 1)
+    # The minimum commutes with the division: the same float print as eroding floats.
+    printed = cv2.erode(blank, np.ones((widen, widen), np.uint8))
+    level = _level(printed)
+    k = ALIGN_SCALE
+    a = 1.0 - cv2.resize(blank, None, fx=k, fy=k, interpolation=cv2.INTER_AREA) / np.float32(255)
+    a = a.astype(np.float32)
+    h, w = a.shape
+    tile = int(ALIGN_TILE_MM * px_per_mm * k) // 2 * 2
+    gw = max(1, round(w / (ALIGN_STEP_MM * px_per_mm * k)))
+    gh = max(1, round(h / (ALIGN_STEP_MM * px_per_mm * k)))
+    tiles = []
+    for j in range(gh):
+        y0 = min(max(0, round((j + 0.5) * h / gh - tile / 2)), h - tile)
+        for i in range(gw):
+            x0 = min(max(0, round((i + 0.5) * w / gw - tile / 2)), w - tile)
+            if a[y0 : y0 + tile, x0 : x0 + tile].std() >= ALIGN_MIN_PRINT:
+                tiles.append((j, i, y0, x0))
+    placed = np.array(tiles, np.intp).reshape(-1, 4)
+    half = cv2.resize(blank, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    near = cv2.dilate((half < 180).astype(np.uint8), np.ones((4, 4), np.uint8))
+    sample = np.zeros_like(near)
+    sample[::BLUR_SAMPLE, ::BLUR_SAMPLE] = 1
+    h, w = blank.shape
+    sample[h // 2 :, :] = 0  # an odd last row or column has no four pixels
+    sample[:, w // 2 :] = 0
+    near = np.flatnonzero(cv2.min(near, sample))
+    y, x = np.divmod(near, half.shape[1])
+    corners = [(2 * y + dy) * w + 2 * x + dx for dy in (0, 1) for dx in (0, 1)]
+    small = cv2.resize(blank, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    widen_small = max(3, int(PAPER_WIDEN_MM * px_per_mm / 4) | 1)
+    sigmas = blur_sigmas(px_per_mm)
+    print_small = cv2.dilate(small, np.ones((widen_small, widen_small), np.uint8))
+    return _Blank(
+        print_small=print_small,
+        blank=blank.copy(),
+        near=np.stack(corners),
+        blurred_near={s: _level(_blurred(half, s / 2)).ravel()[near] for s in sigmas},
+        sigmas=sigmas,
+        max_misfit=ALIGN_MAX_MISFIT_PX * px_scale(px_per_mm),
+        printed=printed,
+        readable=_read_only((level > DARK_PRINT).astype(np.uint8)),
+        white=(level > 0.9).astype(np.uint8),
+        has_white=bool((level > 0.9).any()),
+        tile=tile,
+        grid=(gh, gw),
+        tile_cells=placed[:, :2],
+        tile_corners=placed[:, 2:],
+        tile_spectra=tile_spectra(a, placed[:, 2:], tile, _hanning(tile)),
+        px_per_mm=px_per_mm,
+    )
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    """``array``, no longer writable: it is cached and handed out as it is."""
+    array.flags.writeable = False
+    return array
+
+
+def _level(printed: np.ndarray, factor: float = 1.0, floor: float | None = None) -> np.ndarray:
+    """``printed / 255 * factor`` in float32 (paper = 1), by table: the same floats; no
+    lower than ``floor`` if given."""
+    return cv2.LUT(printed, _level_table(factor, floor))
+
+
+@lru_cache(maxsize=16)
+def _level_table(factor: float, floor: float | None = None) -> np.ndarray:
+    table = np.arange(256, dtype=np.float32) / 255.0
+    table = table if factor == 1.0 else table * np.float32(factor)
+    return table if floor is None else np.maximum(table, np.float32(floor))
+
+
+def _threshold(prep: _Blank, step: float) -> np.ndarray:
+    """``printed * (1 - step)``: darker than this is ink at ``step``."""
+    return _level(prep.printed, 1.0 - step)
+
+
+@lru_cache(maxsize=8)
+def _hanning(size: int) -> np.ndarray:
+    return cv2.createHanningWindow((size, size), cv2.CV_32F)
+
+
+def _fill(values, valid, sigma, weights=False):
+    """Gaussian average of ``values`` over the ``valid`` cells (normalised convolution)."""
+    weight = cv2.GaussianBlur(valid, (0, 0), sigma) + 1e-6
+    out = np.dstack([cv2.GaussianBlur(values[..., c] * valid, (0, 0), sigma) for c in range(2)])
+    out = out / weight[..., None]
+    return (out, weight) if weights else out
+
+
+def align(seen: np.ndarray, blank: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """``seen`` resampled so that its print lies where the blank sheet's does."""
+    return _aligned(seen, _prepared(blank, px_per_mm))
+
+
+def _aligned(seen: np.ndarray, prep: _Blank) -> np.ndarray:
+    field = _shift_grid(seen, prep)
+    h, w = seen.shape
+    if field is None:
+        return seen.copy()
+    # One channel at a time: contiguous maps. Relative to each pixel (cv2 adds its
+    # coordinates as the float32 sum that absolute maps would hold: the same page, less
+    # two passes over it and the cached coordinate grids).
+    dx = cv2.resize(np.ascontiguousarray(field[..., 0]), (w, h), interpolation=cv2.INTER_LINEAR)
+    dy = cv2.resize(np.ascontiguousarray(field[..., 1]), (w, h), interpolation=cv2.INTER_LINEAR)
+    flags = cv2.INTER_LINEAR | cv2.WARP_RELATIVE_MAP
+    return cv2.remap(seen, dx, dy, flags, borderMode=cv2.BORDER_REPLICATE)
+
+
+def added_ink(
+    photo: np.ndarray,
+    blank: np.ndarray,
+    px_per_mm: float,
+    step: float | None = None,
+) -> np.ndarray:
+    """A uint8 mask (1 = ink the blank sheet does not have); see ``ink_and_step``."""
+    return ink_and_step(photo, blank, px_per_mm, step)[0]
+
+
+@dataclass(frozen=True)
+class InkMasks:
+    """What ``ink_masks`` finds on a page (all of the page's size)."""
+
+    ink: np.ndarray  # uint8, 1 = added ink at the local step
+    steps: np.ndarray  # float32, the ink step used at each pixel
+    base: np.ndarray  # uint8, 1 = added ink at the base step alone
+    readable: np.ndarray  # uint8, 1 = print light enough for ink to show (read only)
+    # What the masks were cut from (for measures of texture, ``pnp.vision.hatching``):
+    seen: np.ndarray | None = None  # float32, the photo aligned, paper = 1
+    printed: np.ndarray | None = None  # uint8, the blank's print as compared (widened, blurred)
+
+
+def ink_and_step(
+    photo: np.ndarray,
+    blank: np.ndarray,
+    px_per_mm: float,
+    step: float | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The added-ink mask (uint8, 1 = ink) and the ink step used at each pixel (float32)."""
+    masks = ink_masks(photo, blank, px_per_mm, step)
+    return masks.ink, masks.steps
+
+
+READ_MARGIN_MM = 6.0  # the masks are made this far around the fields read (hatching: 5 mm)
+
+
+def ink_masks(
+    photo: np.ndarray,
+    blank: np.ndarray,
+    px_per_mm: float,
+    step: float | None = None,
+    fields: list[Field] | None = None,
+) -> InkMasks:
+    """The added ink at the local step and at the base step, the steps, the readable print.
+
+    The photo is first aligned to the blank sheet locally (``align``).
+    Ink is a pixel darker than the printed sheet under it by ``step`` of what the
+    print lets through (a ratio, not a difference: light pencil over a tinted box
+    darkens it by the same share as over white paper), or by ``NOISE_STEPS`` times
+    the paper's local noise where that is more. Where the print is nearly black
+    nothing can be told, and nothing is called ink. The printed sheet is taken as
+    blurred as the photo is where that makes it darker (``fitted_blur``), and ``step``
+    (by default ``INK_STEP``) is lowered as the blur lowers a pen stroke's darkness
+    (``blurred_step``).
+
+    With ``fields``, ``ink``, ``base`` and ``steps`` are made only within
+    ``READ_MARGIN_MM`` of them (``_windows``), all that reading them looks at, and
+    there they are the same, bit for bit; elsewhere nothing is ink and the step is
+    ``step``. ``seen`` (and the noise the steps come from) is the whole page's.
+    """
+    prep = _prepared(blank, px_per_mm)
+    seen = _aligned(paper_level(photo, px_per_mm, prep.print_small, fields), prep)
+    sigma = fitted_blur(seen, prep)
+    printed = prep.printed_for(sigma)
+    if step is None:
+        step = blurred_step(INK_STEP, sigma, px_per_mm)
+    threshold = _level(printed, 1.0 - step)
+    noise = _paper_noise(seen, prep.white, threshold, px_per_mm)
+    # where no plain paper lies near (a row of tinted boxes) the local noise is unknown:
+    # take it no lower than the page's plain paper shows
+    floor = np.median(noise[::8, ::8][prep.white[::8, ::8] > 0]) if prep.has_white else 0.0
+    windows = _windows(fields, seen.shape, px_per_mm) if fields else None
+    if windows is None:
+        windows = ((0, 0, seen.shape[1], seen.shape[0]),)
+        steps, ink, base = noise, np.empty(seen.shape, np.uint8), np.empty(seen.shape, np.uint8)
+    else:
+        steps = np.full(seen.shape, step, np.float32)
+        ink, base = np.zeros(seen.shape, np.uint8), np.zeros(seen.shape, np.uint8)
+    for x0, y0, x1, y1 in windows:
+        # Pixel by pixel, from two pixels up and left of the window: the opening reads
+        # that far, and is then the page's.
+        cut = np.s_[max(0, y0 - 2) : y1, max(0, x0 - 2) : x1]
+        arrays = (seen, threshold, noise, printed, prep.readable, steps, ink, base)
+        _window_masks(floor, step, *(a[cut] for a in arrays))
+    # A pen stroke is 2 px wide or more; isolated specks are noise.
+    ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, _SPECK)
+    base = cv2.morphologyEx(base, cv2.MORPH_OPEN, _SPECK)
+    return InkMasks(ink, steps, base, prep.readable, seen, printed)
+
+
+def _window_masks(floor, step, seen, threshold, noise, printed, readable, steps, ink, base):
+    """``steps``, ``ink`` and ``base`` (before the opening) of ``ink_masks`` in one
+    window, written into the views given (cv2 writes into a view in place); ``noise``
+    may be ``steps``."""
+    cv2.max(noise, float(floor), dst=steps)
+    # (numpy's product by a scalar: the same floats as cv2.multiply's, several times faster)
+    np.multiply(steps, np.float32(NOISE_STEPS), out=steps)
+    # the noise is a brightness; over a tint it is a larger share of the print
+    cv2.divide(steps, _level(printed, floor=0.3), dst=steps)
+    cv2.max(steps, step, dst=steps)
+    cv2.compare(seen, threshold, cv2.CMP_LT, dst=base)  # 0 or 255
+    cv2.min(base, readable, dst=base)  # 0 or 1
+    # printed * (1 - steps)
+    below = np.subtract(np.float32(1.0), steps)
+    cv2.multiply(_level(printed), below, dst=below)
+    cv2.compare(seen, below, cv2.CMP_LT, dst=ink)
+    cv2.min(ink, readable, dst=ink)
+
+
+WINDOW_CELL = 8  # px: the windows' grid
+WINDOW_BAND = 8  # cells: the windows' height, at most
+WINDOWS_MAX_SHARE = 0.8  # windows covering more of the page than this: the whole page
+
+
+def _windows(
+    fields: list[Field], shape: tuple[int, int], px_per_mm: float
+) -> tuple[tuple[int, int, int, int], ...] | None:
+    """Disjoint windows (x0, y0, x1, y1) holding every field and ``READ_MARGIN_MM``
+    around it (and a pixel more): bands of the page, each cut to the runs of grid cells
+    the fields' margins reach; None if they would cover most of the page."""
+    return _windows_of(tuple(f.bounds for f in fields), shape, px_per_mm)
+
+
+@lru_cache(maxsize=32)
+def _windows_of(bounds, shape, px_per_mm):
+    h, w = shape
+    c, m = WINDOW_CELL, READ_MARGIN_MM
+    cells = np.zeros((-(-h // c), -(-w // c)), bool)
+    for x0, y0, x1, y1 in bounds:
+        # the pixels at most READ_MARGIN_MM from the field, and one more
+        a, b = math.floor((x0 - m) * px_per_mm) - 1, math.floor((y0 - m) * px_per_mm) - 1
+        e, f = math.ceil((x1 + m) * px_per_mm) + 1, math.ceil((y1 + m) * px_per_mm) + 1
+        cells[max(0, b // c) : max(0, -(-f // c)), max(0, a // c) : max(0, -(-e // c))] = True
+    out = cell_runs(cells, c, WINDOW_BAND, shape)
+    if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in out) > WINDOWS_MAX_SHARE * h * w:
+        return None
+    return out
+
+
+def cell_runs(
+    cells: np.ndarray, cell: int, band: int, shape: tuple[int, int]
+) -> tuple[tuple[int, int, int, int], ...]:
+    """Disjoint windows (x0, y0, x1, y1, clipped to a page of ``shape``) covering the true
+    ``cells`` of a grid of ``cell``-pixel squares: bands ``band`` cells high, each cut to
+    the runs of columns any of its cells is true in."""
+    h, w = shape
+    out = []
+    for r0 in range(0, cells.shape[0], band):
+        row = cells[r0 : r0 + band].any(axis=0)
+        edges = np.flatnonzero(np.diff(np.concatenate([[0], row.astype(np.int8), [0]])))
+        for c0, c1 in edges.reshape(-1, 2).tolist():
+            out.append((c0 * cell, r0 * cell, min(w, c1 * cell), min(h, (r0 + band) * cell)))
+    return tuple(out)
+
+
+def paper_noise(seen: np.ndarray, printed: np.ndarray, px_per_mm: float, step: float):
+    """(h, w) float32: the local noise (standard deviation) of white paper in ``seen``.
+
+    Measured on the bright side of the local paper level only: ink never makes paper
+    brighter, so strokes and misregistered print do not pass for noise.
+    """
+    white = (printed > 0.9) & (seen > printed * (1.0 - step))
+    return _noise(seen, white, px_per_mm)
+
+
+def _paper_noise(seen, paper: np.ndarray, threshold: np.ndarray, px_per_mm: float):
+    white = cv2.compare(seen, threshold, cv2.CMP_GT)  # 0 or 255
+    cv2.bitwise_and(white, paper, dst=white)  # 0 or 1
+    return _noise(seen, white, px_per_mm)
+
+
+def _noise(seen: np.ndarray, white: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """``paper_noise`` over ``white`` (bool, or uint8 0/1), in few full-size passes."""
+    k = 0.25
+    size = (seen.shape[1], seen.shape[0])
+    win = (int(NOISE_WINDOW_MM * px_per_mm * k) | 1,) * 2
+    white = white.view(np.uint8) if white.dtype == bool else white
+    share = white.astype(np.float32)
+    area = cv2.blur(_quarter(share), win)
+    area = np.maximum(area, 1e-3)
+    # seen * white, zero off the white paper (the product by 0 or 1 is exact, and faster
+    # than a masked copy); then max(kept - level, 0)^2, which is max(seen - level, 0)^2 *
+    # white bit for bit: off the white paper 0 - level is never above 0 (seen >= 0)
+    kept = cv2.multiply(seen, share)
+    total = cv2.blur(_quarter(kept), win)
+    # (the full-size pages are written over the ones done with: a fresh page costs more
+    # in page faults than in arithmetic)
+    level = cv2.resize(total / area, size, dst=share, interpolation=cv2.INTER_LINEAR)
+    bright = cv2.subtract(kept, level, dst=level)
+    cv2.threshold(bright, 0, 0, cv2.THRESH_TOZERO, dst=bright)
+    cv2.multiply(bright, bright, dst=bright)
+    var = cv2.blur(_quarter(bright), win)
+    # never below zero (a box filter's running sums might leave -1e-20): no NaN noise,
+    # which the steps' cv2.max would take for the floor in some lanes and not others
+    np.maximum(var, 0, out=var)
+    return cv2.resize(np.sqrt(2 * var / area), size, dst=kept, interpolation=cv2.INTER_LINEAR)
+
+
+def _quarter(image: np.ndarray) -> np.ndarray:
+    return cv2.resize(image, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+
+
+_SPECK = np.ones((2, 2), np.uint8)
+THICK_PX = 3  # page pixels at ``TUNED_PX_PER_MM`` (0.48 mm, a pen stroke's width)
+
+
+def _thick(mask: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """``mask`` less what is narrower than ``THICK_PX`` (an opening by that square)."""
+    side = max(2, round(THICK_PX * px_scale(px_per_mm)))
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((side, side), np.uint8))
