@@ -176,9 +176,10 @@ def report_text(a) -> str:
     lines = [f"== {a.game}: {a.label}"]
     for s in a.sheets:
         ms = sum(s.timing.values()) * 1000
+        printed = ", printed ink-saving" if s.ink_saving else ""
         lines.append(
             f"   {s.code.text}  markers {len(s.markers)}/4, "
-            f"reprojection {s.reprojection_mm:.2f} mm, {ms:.0f} ms"
+            f"reprojection {s.reprojection_mm:.2f} mm{printed}, {ms:.0f} ms"
         )
         if s.code.matched is not None:
             lines.append(

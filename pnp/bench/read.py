@@ -122,6 +122,7 @@ def read_one(data: bytes, checks: bool = False):
     ``checks``): whether ``pnp read`` advises to photograph the page again."""
     from pnp.vision.identify import identify
     from pnp.vision.ink import ink_masks, prepare_blank
+    from pnp.vision.print_variant import prepare_print_variant, printed_blank
     from pnp.vision.read import UNREAD_KINDS, read_masks, refuse_other_version
     from pnp.vision.rectify import decode_photo, page_resolution, rectify
     from pnp.vision.reference import common_map, reference_image
@@ -133,10 +134,14 @@ def read_one(data: bytes, checks: bool = False):
     t1 = time.perf_counter()
     sheet_map = common_map(code)
     refuse_other_version(code, sheet_map, SOURCE)  # a stale set is refused, not misread
-    blank = reference_image(code.game, code.sheet, code.layout, page.px_per_mm)  # cached
     fields = sheet_map.fields
-    prepare_blank(blank, page.px_per_mm)  # once per blank sheet, like its rendering
+    # once per blank sheet, like its rendering (an ink-saving blank, rarer, when first read)
+    prepare_blank(
+        reference_image(code.game, code.sheet, code.layout, page.px_per_mm), page.px_per_mm
+    )
+    prepare_print_variant(code, page.px_per_mm)
     t2 = time.perf_counter()
+    blank, ink_saving = printed_blank(page.image, code, page.px_per_mm)
     m = ink_masks(page.image, blank, page.px_per_mm, fields=fields)
     readings, found = read_masks(m, fields, page.px_per_mm, SOURCE)
     doubted = {d.field: d.reason for d in found}
@@ -145,7 +150,7 @@ def read_one(data: bytes, checks: bool = False):
     if checks:
         resolution = page_resolution(page) * scale  # the photo's px per mm, as taken
         doubted, settled, drawn, sheet, retake = _checked(
-            code, page, m.ink, readings, fields, found, resolution
+            code, page, m.ink, readings, fields, found, resolution, ink_saving
         )
         readings = [settled_reading(r, settled.get(r.id)) for r in readings]
     t3 = time.perf_counter()
@@ -166,7 +171,7 @@ def settled_reading(reading, marked: bool | None):
     return replace(reading, state="filled" if marked else "empty")
 
 
-def _checked(code, page, ink, readings, fields, found, photo_px_per_mm=0.0):
+def _checked(code, page, ink, readings, fields, found, photo_px_per_mm=0.0, ink_saving=False):
     """What ``pnp read`` asks of one page read alone (field id -> reason: the reader's
     doubts the game's checks leave open, and theirs), what the page's own marks settled
     (field id -> marked), the Frontier values as its state has them (field id ->
@@ -178,7 +183,7 @@ def _checked(code, page, ink, readings, fields, found, photo_px_per_mm=0.0):
     from pnp.vision.states import assemble
 
     sheet = page_reading(page, code, fields, ink, readings, found, SOURCE)
-    sheet = replace(sheet, photo_px_per_mm=photo_px_per_mm)
+    sheet = replace(sheet, photo_px_per_mm=photo_px_per_mm, ink_saving=ink_saving)
     assembled, _ = assemble([sheet])
     doubts = {d.field: d.reason for a in assembled for d in a.doubtful}
     prefix = f"{sheet.source}:"

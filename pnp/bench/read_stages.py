@@ -29,6 +29,7 @@ def stage_times(data: bytes) -> tuple[str, dict[str, float]] | None:
     from pnp.bench.read import _checked, bucket
     from pnp.vision.identify import identify
     from pnp.vision.ink import ink_masks, prepare_blank
+    from pnp.vision.print_variant import prepare_print_variant, printed_blank
     from pnp.vision.read import read_masks
     from pnp.vision.rectify import PageNotFound, decode_photo, page_resolution, rectify
     from pnp.vision.reference import common_map, reference_image
@@ -44,15 +45,19 @@ def stage_times(data: bytes) -> tuple[str, dict[str, float]] | None:
     except PageNotFound:
         return None
     t3 = clock()
-    blank = reference_image(code.game, code.sheet, code.layout, page.px_per_mm)
     fields = common_map(code).fields
-    prepare_blank(blank, page.px_per_mm)
+    prepare_blank(
+        reference_image(code.game, code.sheet, code.layout, page.px_per_mm), page.px_per_mm
+    )
+    prepare_print_variant(code, page.px_per_mm)
     t4 = clock()
+    blank, ink_saving = printed_blank(page.image, code, page.px_per_mm)  # timed with the masks
     m = ink_masks(page.image, blank, page.px_per_mm, fields=fields)
     t5 = clock()
     readings, found = read_masks(m, fields, page.px_per_mm, "")  # hatchings, doubts...
     t6 = clock()
-    _checked(code, page, m.ink, readings, fields, found, page_resolution(page) * scale)
+    resolution = page_resolution(page) * scale
+    _checked(code, page, m.ink, readings, fields, found, resolution, ink_saving)
     t7 = clock()
     size = (gray.shape[0] * scale, gray.shape[1] * scale)
     seconds = (t1 - t0, t2 - t1, t3 - t2, t5 - t4, t6 - t5, t7 - t6)

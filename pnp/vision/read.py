@@ -152,6 +152,9 @@ class SheetReading:
     # The page's resolution in the photo as taken (its file's pixels per page mm, at the
     # page's centre; 0 where unknown): how close the photo was (``pnp.vision.retake``)
     photo_px_per_mm: float = 0.0
+    # Printed with ``pnp kit --ink-saving`` (``pnp.vision.print_variant``): read against
+    # that blank sheet
+    ink_saving: bool = False
 
     @property
     def photo(self) -> str:
@@ -172,6 +175,7 @@ class SheetReading:
             "reprojection_mm": round(self.reprojection_mm, 3),
             "photo_px_per_mm": round(self.photo_px_per_mm, 2),
             "markers": list(self.markers),
+            "printed": "ink-saving" if self.ink_saving else "colour",
             "timing_ms": {k: round(v * 1000, 1) for k, v in self.timing.items()},
             "fields": {
                 r.id: {"state": r.state, "ink": r.ink, "confidence": r.confidence}
@@ -484,14 +488,15 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
 
     from pnp.vision.identify import identify
     from pnp.vision.ink import ink_masks
-    from pnp.vision.reference import common_map, reference_image
+    from pnp.vision.print_variant import printed_blank
+    from pnp.vision.reference import common_map
 
     t0 = time.perf_counter()
     code = identify(page)
     t1 = time.perf_counter()
     sheet_map = common_map(code)
     refuse_other_version(code, sheet_map, source)
-    blank = reference_image(code.game, code.sheet, code.layout, page.px_per_mm)
+    blank, ink_saving = printed_blank(page.image, code, page.px_per_mm)
     m = ink_masks(page.image, blank, page.px_per_mm, fields=sheet_map.fields)
     readings, doubtful = read_masks(m, sheet_map.fields, page.px_per_mm, source)
     t2 = time.perf_counter()
@@ -503,11 +508,22 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
         )
     timing = {"identify": t1 - t0, "fields": t2 - t1}
     fields = sheet_map.fields
-    return page_reading(page, code, fields, m.ink, readings, doubtful, source, timing, color)
+    return page_reading(
+        page, code, fields, m.ink, readings, doubtful, source, timing, color, ink_saving
+    )
 
 
 def page_reading(
-    page, code: PageCode, fields, ink, readings, doubtful, source: str, timing=None, color=None
+    page,
+    code: PageCode,
+    fields,
+    ink,
+    readings,
+    doubtful,
+    source: str,
+    timing=None,
+    color=None,
+    ink_saving: bool = False,
 ) -> SheetReading:
     """The ``SheetReading`` of a flattened page (a ``rectify.Rectified``) read into
     ``readings`` and ``doubtful`` from the added ink ``ink``."""
@@ -524,6 +540,7 @@ def page_reading(
         page=page.image,
         color=color,
         ink=ink,
+        ink_saving=ink_saving,
     )
 
 

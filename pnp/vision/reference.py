@@ -19,13 +19,16 @@ from pnp.sheets.base import Palette, RenderedPage
 
 
 @lru_cache(maxsize=32)
-def blank_sheet(game: str, sheet: str, layout: str, serial: int) -> RenderedPage:
+def blank_sheet(
+    game: str, sheet: str, layout: str, serial: int, ink_saving: bool = False
+) -> RenderedPage:
     """The page a code names, as printed on A4 (its fields in common-box mm differ by
-    a fixed offset only between papers)."""
+    a fixed offset only between papers), in colour or as ``pnp kit --ink-saving`` prints
+    it (the same fields; no large fills, symbols in black)."""
     kind = GAMES[game].sheet(sheet)
     if layout not in kind.layout_names():
         raise KeyError(f"unknown {game} {sheet} layout {layout!r}")
-    pages = kind.build(layout, find_paper("a4"), serial, Palette())
+    pages = kind.build(layout, find_paper("a4"), serial, Palette(ink_saving=ink_saving))
     return next(p for p in pages if p.map and p.map.code.layout == layout)
 
 
@@ -45,12 +48,15 @@ def _common_map(game: str, sheet: str, layout: str, serial: int) -> SheetMap:
 
 
 @lru_cache(maxsize=32)
-def reference_image(game: str, sheet: str, layout: str, px_per_mm: float) -> np.ndarray:
-    """The blank sheet in gray, the common box at ``px_per_mm``."""
+def reference_image(
+    game: str, sheet: str, layout: str, px_per_mm: float, ink_saving: bool = False
+) -> np.ndarray:
+    """The blank sheet in gray, the common box at ``px_per_mm`` (as printed in colour, or
+    ink-saving: ``blank_sheet``)."""
     from pnp.render.pdf import pdf_bytes
     from pnp.render.png import rasterize_pdf
 
-    page = blank_sheet(game, sheet, layout, 1).page
+    page = blank_sheet(game, sheet, layout, 1, ink_saving).page
     rgb = rasterize_pdf(pdf_bytes([page]), px_per_mm * 25.4)[0]
     gray = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
     dx = round((page.width - COMMON_WIDTH) / 2 * px_per_mm)

@@ -334,7 +334,7 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
     from pnp.vision.reference import common_map, reference_image
 
     c = sheet.code
-    blank = reference_image(c.game, c.sheet, c.layout, sheet.px_per_mm)
+    blank = reference_image(c.game, c.sheet, c.layout, sheet.px_per_mm, sheet.ink_saving)
     mask = sheet.ink if sheet.ink is not None else added_ink(sheet.page, blank, sheet.px_per_mm)
     readings, answered = [], []
     for r in sheet.readings:
