@@ -71,3 +71,48 @@ def test_read_says_how_each_sheet_was_printed(photos):
     assert [s["printed"] for s in state["sheets"]] == ["ink-saving", "colour"]
     text = CliRunner().invoke(cli, ["read", str(ship)]).stdout
     assert "printed ink-saving" in text
+
+
+def black_and_white(pages):
+    """Pages as a black-and-white laser prints them: grey by luminance, mid tones darker
+    (dot gain: each level to the power 1.5)."""
+    import numpy as np
+
+    out = []
+    for rgb in pages:
+        level = (rgb.astype(np.float32) / 255) @ np.float32([0.299, 0.587, 0.114])
+        grey = np.clip(np.rint(255 * level**1.5), 0, 255).astype(np.uint8)
+        out.append(np.repeat(grey[..., None], 3, axis=2))
+    return out
+
+
+# (seed 2901's synthetic photo set: a tech and a ship sheet, easy; read against the
+# blank's grey levels, some of their unmarked boxes were ink, unasked)
+@pytest.mark.parametrize("index", [42, 140])
+def test_a_colour_sheet_printed_in_black_and_white_reads_its_grey_symbols_as_print(
+    tmp_path, monkeypatch, index
+):
+    """The boxes' grey symbols and deep tints print darker than the blank has them; read
+    against the blank's, they were ink, and the boxes read marked, unasked."""
+    import pnp.render.png as png
+    from pnp.synth.dataset import make, plan
+
+    sample = plan(index + 1, 2901)[index]
+    rasterize = png.rasterize_pdf
+    monkeypatch.setattr(png, "rasterize_pdf", lambda *a: black_and_white(rasterize(*a)))
+    jpeg, truth = make(sample, megapixels=2)
+    monkeypatch.undo()
+    path = tmp_path / f"{sample.name}.jpg"
+    path.write_bytes(jpeg)
+    (reading,) = read_photo(path)
+    assert not reading.ink_saving
+    (state_read,), _ = assemble([reading])
+    doubted, got = {d.field for d in state_read.doubtful}, marked(reading, {})
+    clean = {
+        fid: t["marked"]
+        for fid, t in truth["sheet"]["fields"].items()
+        if reading.kinds[fid] not in UNREAD_KINDS
+        and not (t["overrun"] or t["touched_by"] or t["scribbled_out"])
+    }
+    silent = [f for f, m in clean.items() if (f in got) != m and f not in doubted]
+    assert not silent, silent

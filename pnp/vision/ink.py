@@ -277,6 +277,10 @@ class _Blank:
     sigmas: tuple[float, ...] = ()
     max_misfit: float = 1.0
     has_white: bool = True  # any plain paper at all
+    # Where the print is flat at one grey level, per level band: (the band's level, paper
+    # = 1; flat indices of a sample of its pixels, part by part (connected regions: a
+    # symbol, a tint); the part of each, numbered 0, 1, ...), for ``_toned``
+    tone_bands: tuple[tuple[float, np.ndarray, np.ndarray], ...] = ()
 
     def printed_for(self, sigma: float) -> np.ndarray:
         """``printed``, and nowhere lighter than the blank blurred by ``sigma``: a blurred
@@ -414,6 +418,7 @@ def _prepare(blank: np.ndarray, px_per_mm: float) -> _Blank:
         readable=_read_only((level > DARK_PRINT).astype(np.uint8)),
         white=(level > 0.9).astype(np.uint8),
         has_white=bool((level > 0.9).any()),
+        tone_bands=_tone_bands(blank),
         tile=tile,
         grid=(gh, gw),
         tile_cells=placed[:, :2],
@@ -421,6 +426,76 @@ def _prepare(blank: np.ndarray, px_per_mm: float) -> _Blank:
         tile_spectra=tile_spectra(a, placed[:, 2:], tile, _hanning(tile)),
         px_per_mm=px_per_mm,
     )
+
+
+# A page printed on a black-and-white printer prints the blank's coloured symbols and
+# darker tints greyer and darker than the blank has them (its own conversion of colour
+# to grey, dot gain): read against the blank, a grey symbol inside a box is ink, and
+# the box reads marked. So where the page's print, at a grey level the blank holds flat
+# over enough pixels and no lighter than TONE_LEVEL_MAX, is darker against the page's
+# lightest print than the blank's by more than TONE_BELOW (medians of the aligned page
+# over each level), the print compared is darkened to match, level by level
+# (interpolated between levels, never by more than TONE_MIN: a fill is far darker than
+# any print). Compared with the lightest print (pale tints, which such a printer keeps
+# pale), not with the paper: a dim or grainy colour photo darkens all of its print
+# alike against a paper level misjudged, and that is not this.
+TONE_BAND = 16  # grey levels (of 255) per band
+TONE_RANGE = (64, 240)  # the bands measured: print dark enough to tell, light enough to read
+TONE_MIN_PIXELS = 500  # a band measured over fewer flat pixels tells nothing
+TONE_SAMPLE = 2000  # pixels sampled per band, at most
+TONE_FLAT_PX = 5  # flat: the blank is one level over this square around the pixel
+TONE_LEVEL_MAX = 0.8  # (of paper) the print darkened: symbols and deep tints
+TONE_BELOW = 0.9
+TONE_MIN = 0.7
+
+
+def _tone_bands(blank: np.ndarray) -> tuple[tuple[float, np.ndarray, np.ndarray], ...]:
+    square = np.ones((TONE_FLAT_PX, TONE_FLAT_PX), np.uint8)
+    flat = cv2.erode(blank, square) == cv2.dilate(blank, square)
+    out = []
+    for lo in range(*TONE_RANGE, TONE_BAND):
+        band = (flat & (blank >= lo) & (blank < lo + TONE_BAND)).astype(np.uint8)
+        where = np.flatnonzero(band)
+        if len(where) < TONE_MIN_PIXELS:
+            continue
+        where = where[:: -(-len(where) // TONE_SAMPLE)]
+        parts = cv2.connectedComponents(band, connectivity=8)[1].ravel()[where]
+        order = np.argsort(parts, kind="stable")
+        _, group = np.unique(parts[order], return_inverse=True)
+        out.append(
+            (
+                float(np.median(blank.ravel()[where])) / 255,
+                _read_only(where[order]),
+                _read_only(group.astype(np.int64)),
+            )
+        )
+    return tuple(out)
+
+
+def _band_level(seen: np.ndarray, where: np.ndarray, group: np.ndarray) -> float:
+    """The page's level over a band: the upper quartile of the (lower) medians of its
+    parts (a symbol, a tint), so that marks, which darken some parts, do not set it."""
+    values = seen.ravel()[where]
+    order = np.lexsort((values, group))  # by part, then by value
+    counts = np.bincount(group)
+    starts = np.cumsum(counts) - counts
+    medians = values[order][starts + (counts - 1) // 2]
+    return float(np.percentile(medians, 75))
+
+
+def _toned(printed: np.ndarray, seen: np.ndarray, prep: _Blank) -> np.ndarray:
+    """``printed``, darkened level by level where the page's print is darker than the
+    blank's against its lightest print (``TONE_BELOW``); itself where it is not."""
+    ratios = [(lv, _band_level(seen, w, group) / lv) for lv, w, group in prep.tone_bands]
+    dark = [(lv, r) for lv, r in ratios if lv <= TONE_LEVEL_MAX]
+    light = max((r for lv, r in ratios if lv > TONE_LEVEL_MAX), default=1.0)
+    if not dark or min(r for _, r in dark) >= TONE_BELOW * light:
+        return printed
+    levels = [lv for lv, _ in dark]
+    kept = [max(r, TONE_MIN) if r < TONE_BELOW * light else 1.0 for _, r in dark]
+    ratio = np.interp(np.arange(256) / 255, [*levels, TONE_LEVEL_MAX], [*kept, 1.0])
+    table = np.clip(np.rint(np.arange(256) * ratio), 0, 255).astype(np.uint8)
+    return cv2.LUT(printed, table)
 
 
 def _read_only(array: np.ndarray) -> np.ndarray:
@@ -543,7 +618,7 @@ def ink_masks(
     prep = _prepared(blank, px_per_mm)
     seen = _aligned(paper_level(photo, px_per_mm, prep.print_small, fields), prep)
     sigma = fitted_blur(seen, prep)
-    printed = prep.printed_for(sigma)
+    printed = _toned(prep.printed_for(sigma), seen, prep)
     if step is None:
         step = blurred_step(INK_STEP, sigma, px_per_mm)
     threshold = _level(printed, 1.0 - step)
