@@ -78,8 +78,16 @@ def plan(n: int, seed: int) -> list[Sample]:
     return out
 
 
-def make(sample: Sample, megapixels: float | None = None) -> tuple[bytes, dict[str, Any]]:
-    """The JPEG of one sample and its truth (state, per-field marks, camera truth)."""
+# How the sets' sheets may be printed: in colour, with ``pnp kit --ink-saving``, or in
+# colour by a black-and-white laser (``pen.PRINTINGS``)
+PRINTS = ("colour", "ink-saving", "grey")
+
+
+def make(
+    sample: Sample, megapixels: float | None = None, printing: str = "colour"
+) -> tuple[bytes, dict[str, Any]]:
+    """The JPEG of one sample and its truth (state, per-field marks, camera truth), its
+    sheet printed as ``printing`` (one of ``PRINTS``)."""
     from pnp.synth.camera import photograph, photograph_real
     from pnp.synth.marks import sheet_marks
     from pnp.synth.pen import build_page, fill
@@ -92,13 +100,17 @@ def make(sample: Sample, megapixels: float | None = None) -> tuple[bytes, dict[s
         for m in sheet_marks(sample.game, state, pad_layout)
         if m.sheet == sample.sheet and sample.layout in (None, m.layout)
     )
-    filled = fill(build_page(marks), marks, sample.pen_seed, FILL_DPI)
+    if printing not in PRINTS:
+        raise ValueError(f"printing must be one of {', '.join(PRINTS)} (got {printing!r})")
+    page = build_page(marks, ink_saving=printing == "ink-saving")
+    grey = "grey" if printing == "grey" else "colour"
+    filled = fill(page, marks, sample.pen_seed, FILL_DPI, printing=grey)
     if sample.level == "real":
         shot = photograph_real(filled.image, sample.camera_seed)
     else:
         shot = photograph(filled.image, sample.level, sample.camera_seed, megapixels=megapixels)
     truth = {
-        "sample": sample.to_json(),
+        "sample": {**sample.to_json(), "printing": printing},
         "state": state,
         "sheet": filled.truth,
         "style": filled.style.to_json(),
@@ -115,13 +127,15 @@ def state_layout(sample: Sample) -> str | None:
     return sample.layout
 
 
-def write(samples: list[Sample], out: Path, megapixels: float | None = None) -> Iterator[Path]:
+def write(
+    samples: list[Sample], out: Path, megapixels: float | None = None, printing: str = "colour"
+) -> Iterator[Path]:
     """Write each sample as NAME.jpg and NAME.json into ``out``; yields the JPEG paths."""
     from pnp.output import write_atomic
 
     out.mkdir(parents=True, exist_ok=True)
     for sample in samples:
-        jpeg, truth = make(sample, megapixels)
+        jpeg, truth = make(sample, megapixels, printing)
         photo = out / f"{sample.name}.jpg"
         write_atomic(photo, jpeg)
         write_atomic(photo.with_suffix(".json"), json.dumps(truth, indent=1, default=str).encode())

@@ -405,12 +405,24 @@ def _outline_loops(hex_fields: list[Field]) -> list[np.ndarray]:
 # --- fill ---------------------------------------------------------------------------
 
 
+# How a sheet may be printed: as rendered, or by a black-and-white laser ("grey": grey by
+# luminance, each level to the power ``GREY_DOT_GAIN``: mid tones print darker)
+PRINTINGS = ("colour", "grey")
+GREY_DOT_GAIN = 1.5
+
+
 def fill(
-    rendered_page, marks: SheetMarks, seed: int, dpi: float = 200, printed: bool = True
+    rendered_page,
+    marks: SheetMarks,
+    seed: int,
+    dpi: float = 200,
+    printed: bool = True,
+    printing: str = "colour",
 ) -> Filled:
     """The printed page with ``marks`` drawn by the hand of ``seed``, and the truth.
 
-    ``printed=False`` draws the same marks on blank white paper (the truth tests use it).
+    ``printed=False`` draws the same marks on blank white paper (the truth tests use it);
+    ``printing`` (one of ``PRINTINGS``) says how the page was printed before the pen.
     Raises ValueError naming every mark id that is not a field of the page.
     """
     sheet_map: SheetMap = rendered_page.map
@@ -427,6 +439,10 @@ def fill(
         from pnp.render.png import rasterize_pdf
 
         paper = rasterize_pdf(pdf_bytes([rendered_page.page]), dpi)[0]
+        if printing == "grey":
+            paper = printed_grey(paper)
+        elif printing != "colour":
+            raise ValueError(f"printing must be one of {', '.join(PRINTINGS)} (got {printing!r})")
     else:
         size = (
             math.ceil(sheet_map.height / MM_PER_INCH * dpi - 1e-6),
@@ -632,14 +648,22 @@ def fill_state_file(
     return [(sm.name, fill(build_page(sm, paper), sm, seed, dpi)) for sm in sheet_marks(game, data)]
 
 
-def build_page(marks: SheetMarks, paper: str = "a4"):
-    """The printed page ``marks`` belong to (its layout and serial)."""
+def printed_grey(rgb: np.ndarray) -> np.ndarray:
+    """An RGB page as a black-and-white laser prints it (``PRINTINGS``)."""
+    level = (rgb.astype(np.float32) / 255) @ np.float32([0.299, 0.587, 0.114])
+    grey = np.clip(np.rint(255 * level**GREY_DOT_GAIN), 0, 255).astype(np.uint8)
+    return np.repeat(grey[..., None], 3, axis=2)
+
+
+def build_page(marks: SheetMarks, paper: str = "a4", ink_saving: bool = False):
+    """The printed page ``marks`` belong to (its layout and serial), in colour or as
+    ``pnp kit --ink-saving`` prints it."""
     from pnp.games import find_game
     from pnp.paper import find_paper
     from pnp.sheets.base import Palette
 
     sheet = find_game(marks.game).sheet(marks.sheet)
-    return sheet.build(marks.layout, find_paper(paper), marks.serial, Palette())[0]
+    return sheet.build(marks.layout, find_paper(paper), marks.serial, Palette(ink_saving))[0]
 
 
 __all__ = ["Filled", "Mark", "PenStyle", "SheetMarks", "fill", "fill_state_file", "sheet_marks"]
