@@ -158,3 +158,24 @@ def test_a_200_megapixel_header_is_no_bomb_but_50000_pixels_a_side_is(tmp_path):
     bomb.write_bytes(jpeg_header(50000, 50000))
     assert run("read", phone).exit_code == EXIT_NOT_AN_IMAGE  # read on, found broken
     assert run("read", bomb).exit_code == EXIT_TOO_LARGE
+
+
+def test_a_heic_cut_or_garbled_anywhere_is_refused_or_read_never_a_crash(tmp_path):
+    import random
+
+    from pnp.vision.photo_io import PhotoError
+
+    data = TECH_HEIC.read_bytes()
+    rng = random.Random(7)
+    cases = [data[:n] for n in (0, 12, 40, 161, 168, 300, 600, 1200, 5000, len(data) - 9)]
+    for _ in range(12):  # one byte of the header changed
+        garbled = bytearray(data)
+        garbled[rng.randrange(8, 1500)] = rng.randrange(256)
+        cases.append(bytes(garbled))
+    path = tmp_path / "photo.heic"
+    for case in cases:
+        path.write_bytes(case)
+        try:
+            load_photo(path)
+        except PhotoError as exc:
+            assert str(path) in str(exc)

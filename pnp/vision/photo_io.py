@@ -100,7 +100,7 @@ _HEIF_BRANDS = {b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"mif1", b
 def _boxes(data: bytes, start: int, end: int):
     """(type, body start, end) of each ISO base media box between ``start`` and ``end``;
     a box may end past the data (a truncated file), never before its own header."""
-    i = start
+    i, end = start, min(end, len(data))
     while i + 8 <= end:
         size, kind = struct.unpack(">I4s", data[i : i + 8])
         head = 8
@@ -254,9 +254,12 @@ def _decode_heif(
 
     try:
         rgb = np.asarray(pillow_heif.open_heif(data, convert_hdr_to_8bit=True))
-    # (libheif's errors, as pillow-heif raises them)
-    except (ValueError, RuntimeError, OSError) as exc:
-        raise NotAnImage(f"{path}: the HEIF data does not decode ({exc})") from None
+    # libheif's errors come out of pillow-heif as ValueError, RuntimeError, EOFError,
+    # SyntaxError (an unsupported box version), ...: any of them means data it cannot decode
+    except Exception as exc:
+        raise NotAnImage(
+            f"{path}: the HEIF data does not decode ({type(exc).__name__}: {exc})"
+        ) from None
     if rgb.ndim != 3 or rgb.shape[2] not in (3, 4) or rgb.size == 0:
         raise NotAnImage(f"{path}: the HEIF holds no colour image (shape {rgb.shape})")
     rgb, size = rgb[..., :3], (rgb.shape[1], rgb.shape[0])
