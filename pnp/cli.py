@@ -224,14 +224,14 @@ def score(states, as_json, asking, sets, overlay):
         raise SystemExit(score_with_photos(list(states), as_json, sets, asking, overlay))
     if sets or asking or overlay:
         raise click.UsageError("--set, --ask and --overlay apply to photos; none was given")
-    from pnp.report import table_text
+    from pnp.report import table_json, table_text
     from scoring.games import ScoringError, score_files
 
     try:
         table = score_files(list(states))
     except ScoringError as exc:
         raise PnpError(str(exc)) from None
-    click.echo(json.dumps(table.to_json(), indent=1) if as_json else table_text(table))
+    click.echo(json.dumps(table_json(table), indent=1) if as_json else table_text(table))
 
 
 @cli.command()

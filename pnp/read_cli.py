@@ -346,7 +346,7 @@ def read(photos, as_json, overlay, asking, sets):
 
 def score_with_photos(paths: list[Path], as_json: bool, sets, asking, overlay) -> int:
     """`pnp score` when some inputs are photos: read them, join the JSON states, score."""
-    from pnp.report import table_text
+    from pnp.report import table_json, table_text
     from pnp.vision.states import Refused, batch_game, wrong_game
     from scoring.games import ScoringError, read_state_file, score_states
 
@@ -390,13 +390,7 @@ def score_with_photos(paths: list[Path], as_json: bool, sets, asking, overlay) -
         return 1
     provisional = provisional_players(batch.assembled)
     if as_json:
-        data = table.to_json()
-        for player in data["players"]:
-            doubts = provisional.get((player["name"], player["serial"]))
-            player["provisional"] = bool(doubts)
-            if doubts:
-                player["doubtful"] = list(doubts)
-        click.echo(json.dumps(data, indent=1))
+        click.echo(json.dumps(table_json(table, provisional), indent=1))
     else:
         click.echo(table_text(table, provisional))
     return batch.exit_code

@@ -1,4 +1,4 @@
-"""Score tables as text for the terminal."""
+"""Score tables for people (text for the terminal) and for programs (JSON)."""
 
 from __future__ import annotations
 
@@ -56,3 +56,16 @@ def table_text(table: Table, provisional: Provisional | None = None) -> str:
     else:
         lines.append(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners))
     return "\n".join(lines)
+
+
+def table_json(table: Table, provisional: Provisional | None = None) -> dict:
+    """``table`` as JSON, each player with ``provisional`` (its total counts doubtful
+    fields at their best guess) and then its open ``doubtful`` fields."""
+    provisional = provisional or {}
+    data = table.to_json()
+    for player in data["players"]:
+        doubts = provisional.get((player["name"], player["serial"]))
+        player["provisional"] = bool(doubts)
+        if doubts:
+            player["doubtful"] = list(doubts)
+    return data

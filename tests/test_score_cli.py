@@ -40,6 +40,7 @@ def test_score_json_ranks_players_and_lists_earning_ids():
         assert p["total"] == sum(c["points"] for c in p["categories"].values())
         sections = p["categories"]["sections"]
         assert all(i.startswith("space-") for i in sections["ids"])
+        assert p["provisional"] is False  # as a photo's score says it: state files are final
 
 
 def test_equal_scores_and_tiebreak_share_the_place(tmp_path):
