@@ -79,7 +79,7 @@ def plan(n: int, seed: int) -> list[Sample]:
 
 
 # How the sets' sheets may be printed: in colour, with ``pnp kit --ink-saving``, or in
-# colour by a black-and-white laser (``pen.PRINTINGS``)
+# colour by a black-and-white laser (``pen.printed_grey``)
 PRINTS = ("colour", "ink-saving", "grey")
 
 
@@ -103,8 +103,7 @@ def make(
     if printing not in PRINTS:
         raise ValueError(f"printing must be one of {', '.join(PRINTS)} (got {printing!r})")
     page = build_page(marks, ink_saving=printing == "ink-saving")
-    grey = "grey" if printing == "grey" else "colour"
-    filled = fill(page, marks, sample.pen_seed, FILL_DPI, printing=grey)
+    filled = fill(page, marks, sample.pen_seed, FILL_DPI, grey=printing == "grey")
     if sample.level == "real":
         shot = photograph_real(filled.image, sample.camera_seed)
     else:

@@ -405,9 +405,8 @@ def _outline_loops(hex_fields: list[Field]) -> list[np.ndarray]:
 # --- fill ---------------------------------------------------------------------------
 
 
-# How a sheet may be printed: as rendered, or by a black-and-white laser ("grey": grey by
-# luminance, each level to the power ``GREY_DOT_GAIN``: mid tones print darker)
-PRINTINGS = ("colour", "grey")
+# A black-and-white laser prints a colour page grey by luminance, each level to this
+# power: mid tones print darker (``printed_grey``)
 GREY_DOT_GAIN = 1.5
 
 
@@ -417,12 +416,12 @@ def fill(
     seed: int,
     dpi: float = 200,
     printed: bool = True,
-    printing: str = "colour",
+    grey: bool = False,
 ) -> Filled:
     """The printed page with ``marks`` drawn by the hand of ``seed``, and the truth.
 
     ``printed=False`` draws the same marks on blank white paper (the truth tests use it);
-    ``printing`` (one of ``PRINTINGS``) says how the page was printed before the pen.
+    ``grey``: the page was printed by a black-and-white laser (``printed_grey``).
     Raises ValueError naming every mark id that is not a field of the page.
     """
     sheet_map: SheetMap = rendered_page.map
@@ -439,10 +438,8 @@ def fill(
         from pnp.render.png import rasterize_pdf
 
         paper = rasterize_pdf(pdf_bytes([rendered_page.page]), dpi)[0]
-        if printing == "grey":
+        if grey:
             paper = printed_grey(paper)
-        elif printing != "colour":
-            raise ValueError(f"printing must be one of {', '.join(PRINTINGS)} (got {printing!r})")
     else:
         size = (
             math.ceil(sheet_map.height / MM_PER_INCH * dpi - 1e-6),
@@ -649,7 +646,7 @@ def fill_state_file(
 
 
 def printed_grey(rgb: np.ndarray) -> np.ndarray:
-    """An RGB page as a black-and-white laser prints it (``PRINTINGS``)."""
+    """An RGB page as a black-and-white laser prints it (``GREY_DOT_GAIN``)."""
     level = (rgb.astype(np.float32) / 255) @ np.float32([0.299, 0.587, 0.114])
     grey = np.clip(np.rint(255 * level**GREY_DOT_GAIN), 0, 255).astype(np.uint8)
     return np.repeat(grey[..., None], 3, axis=2)

@@ -418,7 +418,7 @@ def _prepare(blank: np.ndarray, px_per_mm: float) -> _Blank:
         readable=_read_only((level > DARK_PRINT).astype(np.uint8)),
         white=(level > 0.9).astype(np.uint8),
         has_white=bool((level > 0.9).any()),
-        tone_bands=_tone_bands(blank),
+        tone_bands=_tone_bands(blank, px_per_mm),
         tile=tile,
         grid=(gh, gw),
         tile_cells=placed[:, :2],
@@ -433,30 +433,33 @@ def _prepare(blank: np.ndarray, px_per_mm: float) -> _Blank:
 # to grey, dot gain): read against the blank, a grey symbol inside a box is ink, and
 # the box reads marked. So where the page's print, at a grey level the blank holds flat
 # over enough pixels and no lighter than TONE_LEVEL_MAX, is darker against the page's
-# lightest print than the blank's by more than TONE_BELOW (medians of the aligned page
-# over each level), the print compared is darkened to match, level by level
+# lightest print than the blank's by more than TONE_BELOW (the aligned page's level at
+# each: ``_band_level``), the print compared is darkened to match, level by level
 # (interpolated between levels, never by more than TONE_MIN: a fill is far darker than
 # any print). Compared with the lightest print (pale tints, which such a printer keeps
 # pale), not with the paper: a dim or grainy colour photo darkens all of its print
 # alike against a paper level misjudged, and that is not this.
 TONE_BAND = 16  # grey levels (of 255) per band
 TONE_RANGE = (64, 240)  # the bands measured: print dark enough to tell, light enough to read
-TONE_MIN_PIXELS = 500  # a band measured over fewer flat pixels tells nothing
+TONE_MIN_PIXELS = 500  # a band measured over fewer flat pixels tells nothing (at 6.25 px/mm)
 TONE_SAMPLE = 2000  # pixels sampled per band, at most
-TONE_FLAT_PX = 5  # flat: the blank is one level over this square around the pixel
+TONE_FLAT_PX = 5  # flat: the blank is one level over this square (page px at 6.25 px/mm)
 TONE_LEVEL_MAX = 0.8  # (of paper) the print darkened: symbols and deep tints
 TONE_BELOW = 0.9
 TONE_MIN = 0.7
 
 
-def _tone_bands(blank: np.ndarray) -> tuple[tuple[float, np.ndarray, np.ndarray], ...]:
-    square = np.ones((TONE_FLAT_PX, TONE_FLAT_PX), np.uint8)
+def _tone_bands(
+    blank: np.ndarray, px_per_mm: float
+) -> tuple[tuple[float, np.ndarray, np.ndarray], ...]:
+    side = 2 * round(TONE_FLAT_PX // 2 * px_scale(px_per_mm)) + 1
+    square = np.ones((side, side), np.uint8)
     flat = cv2.erode(blank, square) == cv2.dilate(blank, square)
     out = []
     for lo in range(*TONE_RANGE, TONE_BAND):
         band = (flat & (blank >= lo) & (blank < lo + TONE_BAND)).astype(np.uint8)
         where = np.flatnonzero(band)
-        if len(where) < TONE_MIN_PIXELS:
+        if len(where) < px_count(TONE_MIN_PIXELS, px_per_mm):
             continue
         where = where[:: -(-len(where) // TONE_SAMPLE)]
         parts = cv2.connectedComponents(band, connectivity=8)[1].ravel()[where]

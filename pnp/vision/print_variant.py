@@ -80,15 +80,9 @@ def printed_blank(page: np.ndarray, code: PageCode, px_per_mm: float) -> tuple[n
     their paper's, are nearer to at more of them (a mark darkens few)."""
     colour = reference_image(code.game, code.sheet, code.layout, px_per_mm)
     telling = _telling(code.game, code.sheet, code.layout, px_per_mm)
-    if telling is None or page.shape != colour.shape or not ink_saving_nearer(page, telling):
+    if telling is None or page.shape != colour.shape or saving_share(page, telling) <= 0.5:
         return colour, False
     return reference_image(code.game, code.sheet, code.layout, px_per_mm, True), True
-
-
-def ink_saving_nearer(page: np.ndarray, telling: _Telling) -> bool:
-    """Whether more of the telling pixels of ``page`` lie nearer the ink-saving blank's
-    level than the colour blank's (relative to the page's paper around each)."""
-    return saving_share(page, telling) > 0.5
 
 
 def saving_share(page: np.ndarray, telling: _Telling) -> float:
