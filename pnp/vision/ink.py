@@ -454,15 +454,23 @@ def _tone_bands(
 ) -> tuple[tuple[float, np.ndarray, np.ndarray], ...]:
     side = 2 * round(TONE_FLAT_PX // 2 * px_scale(px_per_mm)) + 1
     square = np.ones((side, side), np.uint8)
+    lo, hi = TONE_RANGE
     flat = cv2.erode(blank, square) == cv2.dilate(blank, square)
+    flat &= (blank >= lo) & (blank < hi)
+    # Two touching flat pixels lie in each other's square, so they are one grey level:
+    # the flat pixels' connected parts are each within one band, and labelled in one pass
+    # they are numbered in the order each band's own labelling would number them.
+    labels = cv2.connectedComponents(flat.view(np.uint8), connectivity=8)[1].ravel()
+    every = np.flatnonzero(flat)
+    band = (blank.ravel()[every] - lo) // TONE_BAND
+    every = every[np.argsort(band, kind="stable")]  # by band, each in page order
+    counts = np.bincount(band, minlength=-(-(hi - lo) // TONE_BAND))
     out = []
-    for lo in range(*TONE_RANGE, TONE_BAND):
-        band = (flat & (blank >= lo) & (blank < lo + TONE_BAND)).astype(np.uint8)
-        where = np.flatnonzero(band)
-        if len(where) < px_count(TONE_MIN_PIXELS, px_per_mm):
+    for count, start in zip(counts.tolist(), (np.cumsum(counts) - counts).tolist(), strict=True):
+        if count < px_count(TONE_MIN_PIXELS, px_per_mm):
             continue
-        where = where[:: -(-len(where) // TONE_SAMPLE)]
-        parts = cv2.connectedComponents(band, connectivity=8)[1].ravel()[where]
+        where = every[start : start + count : -(-count // TONE_SAMPLE)]
+        parts = labels[where]
         order = np.argsort(parts, kind="stable")
         _, group = np.unique(parts[order], return_inverse=True)
         out.append(
