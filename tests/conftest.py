@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from functools import cache
 
 import pytest
@@ -9,6 +12,16 @@ import pytest
 from pnp.games import GAMES
 from pnp.paper import find_paper
 from pnp.sheets.base import Palette
+
+
+def pytest_configure(config):
+    """Blank sheets rendered for reading are kept in a folder of this run's own, never in
+    the user's cache (``pnp.vision.blank_cache``; worker processes inherit it)."""
+    os.environ["PNP_CACHE_DIR"] = tempfile.mkdtemp(prefix="pnp-test-cache-")
+
+
+def pytest_unconfigure(config):
+    shutil.rmtree(os.environ.pop("PNP_CACHE_DIR", ""), ignore_errors=True)
 
 
 def all_sheets() -> list[tuple[str, str, str]]:

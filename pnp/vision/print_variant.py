@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from pnp.pagecode import PageCode
-from pnp.vision.reference import reference_image
+from pnp.vision.reference import reference_image, rendered_blank
 
 TELLING_STEP = 24  # gray levels (of 255) the two blanks differ by where the photo tells them
 TELLING_INSET_MM = 0.5  # ...that far inside such an area (the page a little off its blank)
@@ -47,8 +47,8 @@ class _Telling:
 def _telling(game: str, sheet: str, layout: str, px_per_mm: float) -> _Telling | None:
     """The ``_Telling`` of a sheet, or None for one printed alike both ways."""
     colour = reference_image(game, sheet, layout, px_per_mm)
-    # (rendered here, not kept: it is kept once a page printed so is read)
-    saving = reference_image.__wrapped__(game, sheet, layout, px_per_mm, True)
+    # (not kept in memory here: it is kept once a page printed so is read)
+    saving = rendered_blank(game, sheet, layout, px_per_mm, True)
     differ = (cv2.absdiff(colour, saving) > TELLING_STEP).astype(np.uint8)
     differ = cv2.erode(differ, _square(TELLING_INSET_MM * px_per_mm))
     where = np.flatnonzero(differ)

@@ -42,7 +42,23 @@ def common_map(code: PageCode) -> SheetMap:
 def _common_map(game: str, sheet: str, layout: str, serial: int) -> SheetMap:
     from dataclasses import replace
 
-    m = blank_sheet(game, sheet, layout, serial).map
+    # Built once per layout: a sheet's fields, markers and size do not depend on its
+    # serial (tests/test_reference.py), only its page code does.
+    m = _layout_map(game, sheet, layout)
+    return replace(m, code=replace(m.code, serial=serial))
+
+
+@lru_cache(maxsize=32)
+def _layout_map(game: str, sheet: str, layout: str) -> SheetMap:
+    from pnp.vision.blank_cache import cached_map
+
+    return cached_map(f"{game}-{sheet}-{layout}-map", lambda: _moved_map(game, sheet, layout))
+
+
+def _moved_map(game: str, sheet: str, layout: str) -> SheetMap:
+    from dataclasses import replace
+
+    m = blank_sheet(game, sheet, layout, 1).map
     dx, dy = (m.width - COMMON_WIDTH) / 2, (m.height - COMMON_HEIGHT) / 2
     return replace(m, fields=[replace(f, x=f.x - dx, y=f.y - dy) for f in m.fields])
 
@@ -52,7 +68,23 @@ def reference_image(
     game: str, sheet: str, layout: str, px_per_mm: float, ink_saving: bool = False
 ) -> np.ndarray:
     """The blank sheet in gray, the common box at ``px_per_mm`` (as printed in colour, or
-    ink-saving: ``blank_sheet``)."""
+    ink-saving: ``blank_sheet``); kept on disk between runs (``pnp.vision.blank_cache``)."""
+    return rendered_blank(game, sheet, layout, px_per_mm, ink_saving)
+
+
+def rendered_blank(
+    game: str, sheet: str, layout: str, px_per_mm: float, ink_saving: bool = False
+) -> np.ndarray:
+    """``reference_image``, not kept in memory: from the disk cache, else rendered."""
+    from pnp.vision.blank_cache import cached_gray
+
+    print_name = "ink-saving" if ink_saving else "colour"
+    name = f"{game}-{sheet}-{layout}-{print_name}-{float(px_per_mm)!r}"
+    shape = (round(COMMON_HEIGHT * px_per_mm), round(COMMON_WIDTH * px_per_mm))
+    return cached_gray(name, shape, lambda: _render(game, sheet, layout, px_per_mm, ink_saving))
+
+
+def _render(game: str, sheet: str, layout: str, px_per_mm: float, ink_saving: bool) -> np.ndarray:
     from pnp.render.pdf import pdf_bytes
     from pnp.render.png import rasterize_pdf
 

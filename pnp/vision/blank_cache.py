@@ -1,0 +1,146 @@
+"""Blank sheets as rendered for reading, kept on disk between runs.
+
+Reading a photo compares it with its blank sheet, built and rendered through the PDF
+a printer gets (``pnp.vision.reference``), in colour and ink-saving: some 0.2-0.35 s a
+sheet, more than reading the photo, paid again by every ``pnp read`` or ``pnp score``
+(a table answered with ``--set`` is read again) and by each of its worker processes.
+The rendered blanks are kept here as PNG files, lossless, and each layout's sheet map
+(the fields read, in common-box mm) as a pickle.
+
+A kept blank is the rendering of one version of the code and data that draw it: the
+folder is named by a fingerprint of every file of the ``pnp``, ``scoring`` and
+``layouts`` packages and of the versions of the libraries that draw and rasterize, so
+a changed sheet is never read against an old blank. Folders of other fingerprints are
+removed when a new one is made. Files are written whole (a temporary file renamed), a
+file that cannot be read as the blank expected is rendered again, and a folder that
+cannot be written is done without: the cache only ever saves time.
+
+``PNP_CACHE_DIR`` names the folder (default ``$XDG_CACHE_HOME/pnp-kit``, else
+``~/.cache/pnp-kit``); set empty, nothing is kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import shutil
+import tempfile
+from collections.abc import Callable
+from functools import lru_cache
+from importlib import metadata
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import cv2
+import numpy as np
+
+if TYPE_CHECKING:
+    from pnp.sheetmap import SheetMap
+
+CACHE_ENV = "PNP_CACHE_DIR"
+_PACKAGES = ("pnp", "scoring", "layouts")  # every file that may draw a sheet
+_LIBRARIES = ("reportlab", "pypdfium2", "opencv-python-headless")
+_SKIPPED = {"__pycache__"}
+
+
+def cache_root() -> Path | None:
+    """The cache folder, or None when ``PNP_CACHE_DIR`` is set empty."""
+    where = os.environ.get(CACHE_ENV)
+    if where is not None:
+        return Path(where).expanduser() if where.strip() else None
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "pnp-kit"
+
+
+@lru_cache(maxsize=1)
+def fingerprint() -> str:
+    """A hash of every file of the packages that draw the sheets, and of the drawing
+    and rasterizing libraries' versions (~20 ms, once per process)."""
+    from importlib import import_module
+
+    h = hashlib.sha256()
+    for name in _LIBRARIES:
+        try:
+            h.update(f"{name}={metadata.version(name)};".encode())
+        except metadata.PackageNotFoundError:
+            h.update(f"{name}=?;".encode())
+    for package in _PACKAGES:
+        root = Path(import_module(package).__file__).parent
+        for path in sorted(root.rglob("*")):
+            if path.is_file() and not _SKIPPED & set(path.parts) and path.suffix != ".pyc":
+                data = path.read_bytes()
+                h.update(f"{path.relative_to(root.parent).as_posix()}:{len(data)}:".encode())
+                h.update(data)
+    return h.hexdigest()[:20]
+
+
+def cached_gray(name: str, shape: tuple[int, int], render: Callable[[], np.ndarray]) -> np.ndarray:
+    """The uint8 image ``name`` of ``shape`` kept in the cache, else ``render()`` (and
+    kept for the next time)."""
+    path = _path(f"{name}.png")
+    if path is None:
+        return render()
+    kept = cv2.imread(str(path), cv2.IMREAD_UNCHANGED) if path.is_file() else None
+    if kept is not None and kept.dtype == np.uint8 and kept.shape == tuple(shape):
+        return kept
+    image = render()
+    ok, data = cv2.imencode(".png", image)
+    if ok:
+        _write(path, data.tobytes())
+    return image
+
+
+def cached_map(name: str, build: Callable[[], SheetMap]) -> SheetMap:
+    """The sheet map ``name`` kept in the cache, else ``build()`` (and kept)."""
+    from pnp.sheetmap import SheetMap
+
+    path = _path(f"{name}.pickle")
+    if path is None:
+        return build()
+    try:
+        # written by this code into the user's own cache folder, as joblib keeps results
+        kept = pickle.loads(path.read_bytes())
+    except Exception:  # missing, cut, or of another shape: built again
+        kept = None
+    if isinstance(kept, SheetMap):
+        return kept
+    sheet_map = build()
+    _write(path, pickle.dumps(sheet_map, protocol=pickle.HIGHEST_PROTOCOL))
+    return sheet_map
+
+
+def _path(filename: str) -> Path | None:
+    folder = _folder()
+    return None if folder is None else folder / filename
+
+
+def _folder() -> Path | None:
+    root = cache_root()
+    if root is None:
+        return None
+    folder = root / "blanks" / fingerprint()
+    if not folder.is_dir():
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return None
+        for other in folder.parent.iterdir():  # the blanks of other versions
+            if other != folder and other.is_dir():
+                shutil.rmtree(other, ignore_errors=True)
+    return folder
+
+
+def _write(path: Path, data: bytes) -> None:
+    """``data`` into ``path`` whole, or not at all (a folder that cannot be written: the
+    reading goes on without the cache)."""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".", suffix=path.suffix, dir=path.parent)
+    except OSError:
+        return
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(tmp, path)
+    except OSError:
+        Path(tmp).unlink(missing_ok=True)
