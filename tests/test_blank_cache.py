@@ -82,13 +82,19 @@ def test_a_folder_that_cannot_be_made_is_done_without(tmp_path, monkeypatch):
     assert out.shape == (round(reference.COMMON_HEIGHT * PX), round(reference.COMMON_WIDTH * PX))
 
 
-def test_the_blanks_of_another_version_are_removed(cache_dir):
-    old = cache_dir / "blanks" / "0123456789abcdef0123"
-    old.mkdir(parents=True)
-    (old / "stellar-drift-tech-tech-colour-2.0.png").write_bytes(b"old")
+def test_the_blanks_of_other_versions_are_removed_but_the_latest(cache_dir):
+    import os
+
+    versions = cache_dir / "blanks"
+    for age, name in enumerate(["newest", "newer", "older", "oldest"]):
+        old = versions / name
+        old.mkdir(parents=True)
+        (old / "stellar-drift-tech-tech-colour-2.0.png").write_bytes(b"old")
+        os.utime(old, (1e9 - age * 1000, 1e9 - age * 1000))
     rendered_blank(*SHEET, PX)
-    assert not old.exists()
-    assert len(_kept(cache_dir)) == 1
+    left = {p.name for p in versions.iterdir()}
+    assert left == {blank_cache.fingerprint(), "newest", "newer"}
+    assert blank_cache.KEEP_OTHERS == 2
 
 
 def test_the_default_folder_is_the_users_cache(tmp_path, monkeypatch):

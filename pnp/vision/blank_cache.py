@@ -10,10 +10,11 @@ The rendered blanks are kept here as PNG files, lossless, and each layout's shee
 A kept blank is the rendering of one version of the code and data that draw it: the
 folder is named by a fingerprint of every file of the ``pnp``, ``scoring`` and
 ``layouts`` packages and of the versions of the libraries that draw and rasterize, so
-a changed sheet is never read against an old blank. Folders of other fingerprints are
-removed when a new one is made. Files are written whole (a temporary file renamed), a
-file that cannot be read as the blank expected is rendered again, and a folder that
-cannot be written is done without: the cache only ever saves time.
+a changed sheet is never read against an old blank. When a new folder is made, those
+of other fingerprints are removed but the ``KEEP_OTHERS`` made last. Files are written
+whole (a temporary file renamed), a file that cannot be read as the blank expected is
+rendered again, and a folder that cannot be written is done without: the cache only
+ever saves time.
 
 ``PNP_CACHE_DIR`` names the folder (default ``$XDG_CACHE_HOME/pnp-kit``, else
 ``~/.cache/pnp-kit``); set empty, nothing is kept.
@@ -42,6 +43,7 @@ CACHE_ENV = "PNP_CACHE_DIR"
 _PACKAGES = ("pnp", "scoring", "layouts")  # every file that may draw a sheet
 _LIBRARIES = ("reportlab", "pypdfium2", "opencv-python-headless")
 _SKIPPED = {"__pycache__"}
+KEEP_OTHERS = 2  # folders of other fingerprints kept (the latest made)
 
 
 def cache_root() -> Path | None:
@@ -125,10 +127,20 @@ def _folder() -> Path | None:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError:
             return None
-        for other in folder.parent.iterdir():  # the blanks of other versions
-            if other != folder and other.is_dir():
-                shutil.rmtree(other, ignore_errors=True)
+        _prune(folder)
     return folder
+
+
+def _prune(folder: Path) -> None:
+    """Remove the blanks of other versions but the ``KEEP_OTHERS`` made last (two
+    installs used in turn do not render each other's away)."""
+    try:
+        others = [p for p in folder.parent.iterdir() if p != folder and p.is_dir()]
+        others.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return
+    for other in others[KEEP_OTHERS:]:
+        shutil.rmtree(other, ignore_errors=True)
 
 
 def _write(path: Path, data: bytes) -> None:
