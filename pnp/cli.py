@@ -192,9 +192,7 @@ def schema(game, kind):
 
 
 @cli.command()
-@click.argument(
-    "states", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path)
-)
+@click.argument("states", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option(
     "--ask",
@@ -216,10 +214,12 @@ def schema(game, kind):
 )
 @_layout_errors
 def score(states, as_json, asking, sets, overlay):
-    """Score finished games from JSON sheet states and sheet photos (.jpg, .jpeg, .png, .heic):
-    categories, totals, tie-breaker, ranking. Exit codes as for `pnp read`."""
-    from pnp.read_cli import is_photo, score_with_photos
+    """Score finished games from JSON sheet states and sheet photos (.jpg, .jpeg, .png, .heic;
+    a folder gives the photos in it): categories, totals, tie-breaker, ranking. Exit codes
+    as for `pnp read`."""
+    from pnp.read_cli import expand, is_photo, score_with_photos
 
+    states = expand(states, "STATES")
     if any(is_photo(p) for p in states):
         raise SystemExit(score_with_photos(list(states), as_json, sets, asking, overlay))
     if sets or asking or overlay:

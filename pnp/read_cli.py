@@ -34,12 +34,19 @@ def is_photo(path: Path) -> bool:
     return path.suffix.lower() in PHOTO_SUFFIXES
 
 
-def expand(paths: Sequence[Path]) -> list[Path]:
-    """Photos named, and those inside folders named (sorted)."""
+def expand(paths: Sequence[Path], param: str = "PHOTOS") -> list[Path]:
+    """Photos named, and those inside folders named (sorted); BadParameter for a folder
+    holding none (a wrong folder named must not read as nothing to do)."""
     out: list[Path] = []
     for p in paths:
         if p.is_dir():
-            out += sorted(q for q in p.iterdir() if q.is_file() and is_photo(q))
+            found = sorted(q for q in p.iterdir() if q.is_file() and is_photo(q))
+            if not found:
+                kinds = ", ".join(PHOTO_SUFFIXES)
+                raise click.BadParameter(
+                    f"{p}: no photos in this folder ({kinds})", param_hint=param
+                )
+            out += found
         else:
             out.append(p)
     return out

@@ -162,6 +162,27 @@ def test_score_reads_photos_with_their_serial_into_one_player():
         assert all(p.name in line for p in (SHIP, TRACKER, TECH))
 
 
+def test_score_reads_the_photos_of_a_folder_as_named_one_by_one(tmp_path):
+    folder = tmp_path / "table"
+    folder.mkdir()
+    for p in (SHIP, TRACKER, TECH):
+        shutil.copy(p, folder / p.name)
+    (folder / "notes.txt").write_text("not a photo: passed over")
+    named = run("score", *(folder / p.name for p in (SHIP, TRACKER, TECH)), "--json")
+    whole = run("score", folder, "--json")
+    assert whole.exit_code == named.exit_code and whole.exit_code in (0, 3), whole.output
+    assert whole.stdout == named.stdout
+
+
+@pytest.mark.parametrize("command", ["read", "score"])
+def test_a_folder_without_photos_is_a_usage_error_not_nothing_to_do(tmp_path, command):
+    (tmp_path / "notes.txt").write_text("no photos here")
+    result = run(command, tmp_path)
+    assert result.exit_code == 2, result.output
+    assert "no photos in this folder" in result.output and str(tmp_path) in result.output
+    assert "Traceback" not in result.output
+
+
 def test_help_documents_exit_codes():
     result = run("read", "--help")
     assert result.exit_code == 0
