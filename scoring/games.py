@@ -55,7 +55,9 @@ def _stellar_drift(states: list[tuple[str, dict]]) -> list[PlayerResult]:
                 serial=b.serial,
                 detail={
                     "ship": b.ship,
-                    "solo_rating": b.solo_rating,
+                    # the Solo Variant's chart stands "instead of comparing scores to other
+                    # players": a table of several has no rating
+                    **({"solo_rating": b.solo_rating} if len(states) == 1 else {}),
                     "warnings": [str(w) for w in b.warnings],
                 },
             )

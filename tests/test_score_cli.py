@@ -43,6 +43,19 @@ def test_score_json_ranks_players_and_lists_earning_ids():
         assert p["provisional"] is False  # as a photo's score says it: state files are final
 
 
+def test_a_solo_rating_only_for_a_game_of_one(tmp_path):
+    # the Solo Variant compares with its chart "instead of comparing scores to other players"
+    base = json.loads((EXAMPLES / "stellar-drift" / "aaraka-glider.json").read_text())
+    a = write(tmp_path, "a.json", {**base, "player": "A"})
+    b = write(tmp_path, "b.json", {**base, "player": "B"})
+    (alone,) = json.loads(run("score", a, "--json").output)["players"]
+    assert alone["detail"]["solo_rating"]
+    assert "solo rating:" in run("score", a).output
+    table = run("score", a, b, "--json").output
+    assert all("solo_rating" not in p["detail"] for p in json.loads(table)["players"])
+    assert "solo rating" not in run("score", a, b).output
+
+
 def test_equal_scores_and_tiebreak_share_the_place(tmp_path):
     base = json.loads((EXAMPLES / "stellar-drift" / "aaraka-glider.json").read_text())
     a = write(tmp_path, "a.json", {**base, "player": "A"})
