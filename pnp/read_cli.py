@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import click
@@ -146,6 +147,7 @@ class Batch:
     assembled: list
     refused: list
     answers: dict[str, bool]
+    asked: dict[str, bool] = field(default_factory=dict)  # answered in the terminal
 
     @property
     def exit_code(self) -> int:
@@ -164,6 +166,7 @@ def read_and_assemble(photos, sets, asking, color=False, other_games=()) -> Batc
     from pnp.vision.states import assemble, batch_game
 
     answers = parse_sets(sets)
+    given = dict(answers)
     sheets, refused = read_batch(photos, color=color)
     check_sets(answers, sheets)
     game = batch_game([s.code.game for s in sheets] + list(other_games))
@@ -176,7 +179,8 @@ def read_and_assemble(photos, sets, asking, color=False, other_games=()) -> Batc
             assembled, left_out = assemble(sheets, answers, game)
         if quit_ or not answered:
             break
-    return Batch(assembled, refused + left_out, answers)
+    asked = {k: v for k, v in answers.items() if k not in given}
+    return Batch(assembled, refused + left_out, answers, asked)
 
 
 # --- output ---------------------------------------------------------------------------
@@ -295,9 +299,24 @@ def answer_hint(assembled) -> str | None:
     return hint
 
 
+def replay_hint(asked: dict[str, bool]) -> str | None:
+    """The answers given in the terminal as ``--set`` options, to run again without being
+    asked (a photo added, the scores wanted as JSON); None when none were given."""
+    if not asked:
+        return None
+    sets = " ".join(
+        "--set " + shlex.quote(f"{key}={'filled' if marked else 'empty'}")
+        for key, marked in sorted(asked.items())
+    )
+    return f"answered: to run again without the questions, add {sets}"
+
+
 def _finish(batch: Batch, overlay: Path | None) -> None:
     for r in batch.refused:
         click.echo(f"error: {r.message}", err=True)
+    replay = replay_hint(batch.asked)
+    if replay:
+        click.echo(replay, err=True)
     hint = answer_hint(batch.assembled)
     if hint:
         click.echo(hint, err=True)

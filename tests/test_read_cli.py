@@ -142,6 +142,23 @@ def test_ask_shows_pictures_while_asking_and_leaves_none_behind(monkeypatch):
     assert not shown[0][0].parent.exists()
 
 
+def test_answers_given_when_asked_are_printed_to_give_again_as_set_options():
+    import shlex
+
+    asked = CliRunner().invoke(cli, ["read", str(DOUBTED), "--ask", "--json"], input="1 3\n" * 3)
+    (line,) = [ln for ln in asked.stderr.splitlines() if ln.startswith("answered:")]
+    options = shlex.split(line.split("add ", 1)[1])
+    assert options[0::2] == ["--set"] * (len(options) // 2)
+    assert all(o.startswith(f"{DOUBTED.name}:") for o in options[1::2])
+    again = run("read", DOUBTED, "--json", *options)
+    assert "answered:" not in again.stderr  # none asked in the terminal this time
+    (state_asked,), (state_again,) = (json.loads(r.stdout)["states"] for r in (asked, again))
+    for state in (state_asked, state_again):
+        for sheet in state["sheets"]:
+            del sheet["timing_ms"]
+    assert state_again == state_asked
+
+
 def test_overlay_writes_an_annotated_png(tmp_path):
     result = run("read", SHIP, "--overlay", tmp_path / "ov")
     assert result.exit_code in (0, 3), result.output
