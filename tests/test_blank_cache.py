@@ -105,6 +105,12 @@ def test_the_default_folder_is_the_users_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert blank_cache.cache_root() == tmp_path / "home" / ".cache" / "pnp-kit"
 
+    def homeless():
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(blank_cache.Path, "home", homeless)
+    assert blank_cache.cache_root() is None  # read without a cache, never fail for it
+
 
 WRITABLE = [
     (game.name, kind.name, layout)

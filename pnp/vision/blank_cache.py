@@ -51,7 +51,12 @@ def cache_root() -> Path | None:
     where = os.environ.get(CACHE_ENV)
     if where is not None:
         return Path(where).expanduser() if where.strip() else None
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = Path.home() / ".cache"
+        except RuntimeError:  # no home to keep a cache in: read without one
+            return None
     return Path(base) / "pnp-kit"
 
 
@@ -121,13 +126,13 @@ def _folder() -> Path | None:
     root = cache_root()
     if root is None:
         return None
-    folder = root / "blanks" / fingerprint()
-    if not folder.is_dir():
-        try:
+    try:
+        folder = root / "blanks" / fingerprint()
+        if not folder.is_dir():
             folder.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            return None
-        _prune(folder)
+            _prune(folder)
+    except OSError:  # a package file unreadable, a folder that cannot be made
+        return None
     return folder
 
 
