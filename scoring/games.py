@@ -75,7 +75,13 @@ def _distant_suns(states: list[tuple[str, dict]]) -> list[PlayerResult]:
     from scoring.distant_suns.state import parse_state
 
     parsed, problems = [], []
-    for source, data in states:
+    # an unnamed sheet is named by its file, as a Stellar Drift sheet is (the table is
+    # ranked below: a name by place would call the leader "player 1"); by its whole path
+    # where two files share a name
+    stems = [Path(source).stem for source, _ in states]
+    for (source, data), stem in zip(states, stems, strict=True):
+        unnamed = stem if stems.count(stem) == 1 else source
+        data = {**data, "player": data.get("player") or unnamed}
         try:
             parsed.append(parse_state(data))
         except InvalidState as exc:
@@ -94,7 +100,7 @@ def _distant_suns(states: list[tuple[str, dict]]) -> list[PlayerResult]:
         raise ScoringError([f"{exc} ({sources})"]) from None
     return [
         PlayerResult(
-            name=st.player or f"player {i + 1}",
+            name=st.player,
             total=st.total,
             categories=tuple(
                 CategoryScore(
@@ -104,7 +110,7 @@ def _distant_suns(states: list[tuple[str, dict]]) -> list[PlayerResult]:
             ),
             serial=st.breakdown.serial,
         )
-        for i, st in enumerate(standings)
+        for st in standings
     ]
 
 

@@ -36,6 +36,7 @@ SHIP, TRACKER, TECH = (
     for i, s in enumerate(("ship", "tracker", "tech"))
 )
 PAD = PHOTOS / "00004-federation-scorepad-easy.jpg"
+COSMOS = PHOTOS / "00003-distant-suns-cosmos-easy.jpg"
 PLAYER_PAD = PHOTOS / "00009-federation-scorepad-player-normal.jpg"
 DOUBTED = PHOTOS / "00011-stellar-drift-tracker-hard.jpg"  # 4 fields asked
 
@@ -166,6 +167,12 @@ def test_overlay_writes_an_annotated_png(tmp_path):
     assert png.name == f"{SHIP.stem}-overlay.png"
     image = cv2.imread(str(png))
     assert image.shape[0] > 1000 and image.shape[2] == 3
+
+
+def test_a_cosmos_read_is_named_by_its_serial_as_a_ship_is():
+    # not "player 1" by place in the table: the leader, whichever sheet it is
+    (state,) = json.loads(run("read", COSMOS, "--json").stdout)["states"]
+    assert state["state"]["player"] == "Player 1" and state["state"]["serial"] == 1
 
 
 def test_score_reads_photos_with_their_serial_into_one_player():

@@ -56,6 +56,33 @@ def test_a_solo_rating_only_for_a_game_of_one(tmp_path):
     assert "solo rating" not in run("score", a, b).output
 
 
+def test_unnamed_distant_suns_sheets_are_named_by_their_files_not_by_place(tmp_path):
+    from pnp.synth.states import random_states
+
+    states = random_states("distant-suns", 3002, 3, None)
+    paths = []
+    for name, state in zip(("ana", "ben", "cy"), states, strict=True):
+        paths.append(write(tmp_path, f"{name}.json", {**state, "player": ""}))
+    alone = {p.stem: json.loads(run("score", p, "--json").output)["players"][0] for p in paths}
+    table = json.loads(run("score", *paths, "--json").output)["players"]
+    assert sorted(p["name"] for p in table) == ["ana", "ben", "cy"]
+    assert len({p["total"] for p in table}) == 3  # the places tell the players apart
+    for player in table:  # a race decided at the table may move Frontier points
+        mine = alone[player["name"]]["categories"]
+        assert {k: v for k, v in player["categories"].items() if k != "frontier"} == {
+            k: v for k, v in mine.items() if k != "frontier"
+        }
+    # files of one name, in other folders: named by their whole paths
+    for d in "abc":
+        (tmp_path / d).mkdir()
+    twins = [
+        write(tmp_path / d, "sheet.json", {**s, "player": ""})
+        for d, s in zip("abc", states, strict=True)
+    ]
+    names = {p["name"] for p in json.loads(run("score", *twins, "--json").output)["players"]}
+    assert names == {str(p) for p in twins}
+
+
 def test_equal_scores_and_tiebreak_share_the_place(tmp_path):
     base = json.loads((EXAMPLES / "stellar-drift" / "aaraka-glider.json").read_text())
     a = write(tmp_path, "a.json", {**base, "player": "A"})

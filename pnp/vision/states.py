@@ -363,7 +363,8 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
             )
         )
         return out
-    out.state = cosmos.state
+    # named by the serial, as a Stellar Drift player is: "player 1" would be the leader
+    out.state = {**cosmos.state, "player": cosmos.state.get("player") or f"Player {c.serial}"}
     out.confidence.update(cosmos.confidence)
     out.remarks += cosmos.remarks
     # Upgrade boxes and hexes the shapes settled are no longer asked about (their ink was)
