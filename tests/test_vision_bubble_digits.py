@@ -388,3 +388,21 @@ def test_a_leftover_rows_one_bubble_doubted_as_hatched_out_is_its_answer():
     # a person's answer stands
     answered = {"t.jpg:leftover-energy-1": False}
     assert lone_choices([tracker_row({1: 0.88}, {1: HATCHED})], answered, choice_group) == {}
+
+
+def test_a_faint_bubble_holding_a_hatched_neighbours_tail_is_not_the_digit():
+    # seed 82 #204, an easy Solo page: a 1 filled far past its circle, read hatched out
+    # (empty, not asked), its tail 14% of the 2, doubted as faint, and the 2 was taken as
+    # the number's units digit, nothing asked. The place is asked now.
+    from dataclasses import replace
+
+    tail = inked([("p2-game_pp-units-2", 1.7, 0.0)])
+    sheet = replace(page({2: 0.98, 3: 0.17}, {3: FAINT}, p2_total_units_5=0.9), code=SCOREPAD)
+    hatched = tuple(
+        replace(r, state="empty") if r.id == "p2-game_pp-units-2" else r for r in sheet.readings
+    )
+    sheet = replace(sheet, readings=hatched, ink=tail)
+    assert settled(sheet) == {}
+    # a light fill of its own (its far half inked) beside the hatched bubble is the digit
+    own = inked([("p2-game_pp-units-2", 1.7, 0.0), ("p2-game_pp-units-3", 0.6, 0.0)])
+    assert settled(replace(sheet, ink=own)) == {"p2-game_pp-units-3": True}
