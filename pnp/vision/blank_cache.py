@@ -26,7 +26,6 @@ import hashlib
 import os
 import pickle
 import shutil
-import tempfile
 from collections.abc import Callable
 from functools import lru_cache
 from importlib import metadata
@@ -47,7 +46,7 @@ KEEP_OTHERS = 2  # folders of other fingerprints kept (the latest made)
 
 
 def cache_root() -> Path | None:
-    """The cache folder, or None when ``PNP_CACHE_DIR`` is set empty."""
+    """The cache folder, or None when ``PNP_CACHE_DIR`` is set empty or no home is found."""
     where = os.environ.get(CACHE_ENV)
     if where is not None:
         return Path(where).expanduser() if where.strip() else None
@@ -151,13 +150,9 @@ def _prune(folder: Path) -> None:
 def _write(path: Path, data: bytes) -> None:
     """``data`` into ``path`` whole, or not at all (a folder that cannot be written: the
     reading goes on without the cache)."""
+    from pnp.output import write_atomic
+
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".", suffix=path.suffix, dir=path.parent)
+        write_atomic(path, data)
     except OSError:
-        return
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.replace(tmp, path)
-    except OSError:
-        Path(tmp).unlink(missing_ok=True)
+        pass
