@@ -97,3 +97,28 @@ def test_fields_the_batch_settled_are_outlined_as_settled_and_only_what_is_asked
     assert outline(marked) == GREEN
     empty = Assembled("stellar-drift", None, [sheet], settled={f"tech.png:{box.id}": False})
     assert outline(empty) == GREY
+
+
+def test_two_categories_earned_by_the_same_fields_are_both_legible():
+    # seed 3002's Cosmos: the Treasure tile and the Treasure bonus name the same hexes;
+    # the second label was written over the first
+    from flat_pages import flat_reading
+
+    from pnp.synth.marks import sheet_marks
+    from pnp.synth.states import random_state
+    from pnp.vision.overlay import overlay_image
+    from pnp.vision.reference import common_map
+
+    marks = next(
+        m
+        for m in sheet_marks("stellar-drift", random_state("stellar-drift", 3))
+        if m.sheet == "tech"
+    )
+    sheet, _ = flat_reading(marks, 3, "tech.png")
+    ids = tuple(f.id for f in common_map(sheet.code).fields if f.id.startswith("tech-yellow-"))
+    plain = overlay_image(sheet, {}, [], "")
+    first = overlay_image(sheet, {}, [("Tech yellow", 7, ids)], "")
+    both = overlay_image(sheet, {}, [("Tech yellow", 7, ids), ("Also yellow", 3, ids)], "")
+    label = (plain != first).any(axis=2)
+    assert label.any() and (both[label] == first[label]).all()  # the first label whole
+    assert (both != first).any(axis=2).sum() > label.sum() // 2  # the second written too

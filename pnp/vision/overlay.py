@@ -20,12 +20,34 @@ RETAKE = (0, 90, 210)  # the advice to take the photo again: a darker orange, to
 FONT = cv2.FONT_HERSHEY_SIMPLEX
 
 
-def _text(image: np.ndarray, text: str, x: int, y: int, scale: float, colour) -> None:
+def _text(
+    image: np.ndarray,
+    text: str,
+    x: int,
+    y: int,
+    scale: float,
+    colour,
+    placed: list[tuple[int, int, int, int]] | None = None,
+) -> None:
+    """``text`` on a white box at (x, y), kept inside the image; with ``placed`` (the
+    boxes of the labels written so far, added to) moved down clear of them: two
+    categories earned by the same fields would otherwise be written one over the other."""
     h, w = image.shape[:2]
     (tw, th), _ = cv2.getTextSize(text, FONT, scale, 1)
     x, y = min(max(2, x), w - tw - 2), min(max(th + 2, y), h - 2)
+    if placed is not None:
+        for _ in range(len(placed)):
+            box = (x - 2, y - th - 3, x + tw + 2, y + 4)
+            if not any(_overlap(box, other) for other in placed):
+                break
+            y = min(y + th + 8, h - 2)
+        placed.append((x - 2, y - th - 3, x + tw + 2, y + 4))
     cv2.rectangle(image, (x - 2, y - th - 3), (x + tw + 2, y + 4), (255, 255, 255), -1)
     cv2.putText(image, text, (x, y), FONT, scale, colour, 1, cv2.LINE_AA)
+
+
+def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _wrapped(text: str, width: int, scale: float) -> list[str]:
@@ -78,6 +100,7 @@ def overlay_image(
             cv2.rectangle(
                 image, (round(x0 * s), round(y0 * s)), (round(x1 * s), round(y1 * s)), colour, width
             )
+    placed: list[tuple[int, int, int, int]] = []
     for label, points, ids in categories:
         mine = [fields[i] for i in ids if i in fields]
         if not mine:
@@ -95,7 +118,7 @@ def overlay_image(
         top = min(f.bounds[1] for f in mine)
         bottom = max(f.bounds[3] for f in mine)
         y = round((top + bottom) / 2 * s)
-        _text(image, f"{points:+d} {label}", round(right * s) + 6, y, 0.45, INK)
+        _text(image, f"{points:+d} {label}", round(right * s) + 6, y, 0.45, INK, placed)
     # the headline (the total, or why there is none) across the top, wrapped to the page
     left, scale = round(12 * s), 0.6
     height = cv2.getTextSize("Ag", FONT, scale, 1)[0][1] + 8
