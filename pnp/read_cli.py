@@ -234,24 +234,30 @@ def _reasons(problem: str) -> list[str]:
     return [ln.strip().removeprefix("- ") for ln in rest] or [head]
 
 
-def sheet_scores(a) -> tuple[dict[str, list], str]:
-    """Per sheet source, the categories to write beside its fields; and a headline."""
+def sheet_scores(a) -> tuple[dict[str, list], dict[str, str]]:
+    """Per sheet source, the categories to write beside its fields, and its headline: the
+    players scored, those whose column the page holds (a Federation player page) first."""
     from scoring.games import ScoringError, score_states
 
     per_source: dict[str, list] = {s.source: [] for s in a.sheets}
     if a.state is None:
-        return per_source, "not scored: " + (a.notes[0] if a.notes else "doubtful fields")
+        why = "not scored: " + (a.notes[0] if a.notes else "doubtful fields")
+        return per_source, dict.fromkeys(per_source, why)
     try:
         table = score_states([(a.label, a.state)])
     except ScoringError as exc:
-        return per_source, "not scored: " + "; ".join(_reasons(exc.problems[0]))
+        why = "not scored: " + "; ".join(_reasons(exc.problems[0]))
+        return per_source, dict.fromkeys(per_source, why)
     provisional = f" (provisional: {len(a.doubtful)} doubtful)" if a.doubtful else ""
     heads = []
+    own: dict[str, list[str]] = {src: [] for src in per_source}  # the players on each page
     for i, player in enumerate(table.players):
         heads.append(f"{player.name}: {player.total}")
         for c in player.categories:
             if a.game == "federation" and i < len(a.columns):
                 source, n = a.columns[[p["name"] for p in a.state["players"]].index(player.name)]
+                if heads[-1] not in own[source]:
+                    own[source].append(heads[-1])
                 ids = tuple(
                     f
                     for f in next(s for s in a.sheets if s.source == source).kinds
@@ -261,7 +267,13 @@ def sheet_scores(a) -> tuple[dict[str, list], str]:
             else:
                 for src in per_source:
                     per_source[src].append((c.label, c.points, c.ids))
-    return per_source, "total " + ", ".join(heads) + provisional
+    headlines = {}
+    for src in per_source:
+        mine = own[src] if len(own[src]) < len(heads) else []
+        rest = [h for h in heads if h not in mine]
+        others = f"; others: {', '.join(rest)}" if mine and rest else ""
+        headlines[src] = "total " + ", ".join(mine or heads) + others + provisional
+    return per_source, headlines
 
 
 def write_overlays(batch: Batch, directory: Path) -> list[Path]:
@@ -269,13 +281,18 @@ def write_overlays(batch: Batch, directory: Path) -> list[Path]:
 
     written = []
     for a in batch.assembled:
-        per_source, headline = sheet_scores(a)
+        per_source, headlines = sheet_scores(a)
         # outlined as scored: what the page's marks and the model settled, a person's
         # answers first, and orange only what is still asked
         answers = {**a.settled, **batch.answers}
         for s in a.sheets:
             image = overlay_image(
-                s, answers, per_source[s.source], headline, a.retake.get(s.source), a.doubtful
+                s,
+                answers,
+                per_source[s.source],
+                headlines[s.source],
+                a.retake.get(s.source),
+                a.doubtful,
             )
             written.append(write_overlay(directory, s, image))
     return written

@@ -122,3 +122,27 @@ def test_two_categories_earned_by_the_same_fields_are_both_legible():
     label = (plain != first).any(axis=2)
     assert label.any() and (both[label] == first[label]).all()  # the first label whole
     assert (both != first).any(axis=2).sum() > label.sum() // 2  # the second written too
+
+
+def test_a_federation_player_page_heads_with_its_own_player():
+    # one page per player: each page's overlay names its own player's total first
+    from flat_pages import flat_reading
+
+    from pnp.read_cli import sheet_scores
+    from pnp.synth.marks import sheet_marks
+    from pnp.synth.states import random_states
+    from pnp.vision.states import assemble
+
+    pages = [
+        m
+        for s in random_states("federation", 5, 3, "player")
+        for m in sheet_marks("federation", s, "player")
+    ]
+    assert len(pages) == 3
+    sheets = [flat_reading(m, 5, f"page{i}.png")[0] for i, m in enumerate(pages)]
+    (a,), _ = assemble(sheets, {}, "federation")
+    _, headlines = sheet_scores(a)
+    assert len(set(headlines.values())) == len(sheets)  # one headline a page
+    for (source, _), player in zip(a.columns, a.state["players"], strict=True):
+        assert headlines[source].startswith(f"total {player['name']}: "), headlines[source]
+        assert "others: " in headlines[source]
