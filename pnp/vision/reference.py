@@ -43,7 +43,7 @@ def _common_map(game: str, sheet: str, layout: str, serial: int) -> SheetMap:
     from dataclasses import replace
 
     # Built once per layout: a sheet's fields, markers and size do not depend on its
-    # serial (tests/test_reference.py), only its page code does.
+    # serial (tests/test_blank_cache.py), only its page code does.
     m = _layout_map(game, sheet, layout)
     return replace(m, code=replace(m.code, serial=serial))
 
