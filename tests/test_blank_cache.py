@@ -150,3 +150,12 @@ def test_a_layouts_map_is_built_once_then_read_from_disk(cache_dir, monkeypatch)
     rebuilt = blank_cache.cached_map("tech-map", lambda: reference._moved_map(*SHEET))
     assert rebuilt.fields == built.fields
     assert blank_cache.cached_map("tech-map", _no_render).fields == built.fields
+
+
+def test_the_blank_shared_by_every_reader_is_read_only(cache_dir):
+    # kept once in memory (and by each prepared blank, uncopied): no caller may change it
+    shared = reference.reference_image(*SHEET, PX)
+    assert not shared.flags.writeable
+    with pytest.raises(ValueError):
+        shared[0, 0] = 0
+    assert rendered_blank(*SHEET, PX).flags.writeable  # a fresh one is the caller's own

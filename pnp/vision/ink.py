@@ -409,7 +409,7 @@ def _prepare(blank: np.ndarray, px_per_mm: float) -> _Blank:
     print_small = cv2.dilate(small, np.ones((widen_small, widen_small), np.uint8))
     return _Blank(
         print_small=print_small,
-        blank=blank.copy(),
+        blank=blank if not blank.flags.writeable else blank.copy(),  # read-only: shared
         near=np.stack(corners),
         blurred_near={s: _level(_blurred(half, s / 2)).ravel()[near] for s in sigmas},
         sigmas=sigmas,

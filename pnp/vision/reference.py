@@ -68,8 +68,11 @@ def reference_image(
     game: str, sheet: str, layout: str, px_per_mm: float, ink_saving: bool = False
 ) -> np.ndarray:
     """The blank sheet in gray, the common box at ``px_per_mm`` (as printed in colour, or
-    ink-saving: ``blank_sheet``); kept on disk between runs (``pnp.vision.blank_cache``)."""
-    return rendered_blank(game, sheet, layout, px_per_mm, ink_saving)
+    ink-saving: ``blank_sheet``); kept on disk between runs (``pnp.vision.blank_cache``).
+    Shared by every caller, so read-only."""
+    out = rendered_blank(game, sheet, layout, px_per_mm, ink_saving)
+    out.flags.writeable = False
+    return out
 
 
 def rendered_blank(
