@@ -253,18 +253,15 @@ def sheet_scores(a) -> tuple[dict[str, list], dict[str, str]]:
     own: dict[str, list[str]] = {src: [] for src in per_source}  # the players on each page
     for i, player in enumerate(table.players):
         heads.append(f"{player.name}: {player.total}")
-        for c in player.categories:
-            if a.game == "federation" and i < len(a.columns):
-                source, n = a.columns[[p["name"] for p in a.state["players"]].index(player.name)]
-                if heads[-1] not in own[source]:
-                    own[source].append(heads[-1])
-                ids = tuple(
-                    f
-                    for f in next(s for s in a.sheets if s.source == source).kinds
-                    if f.startswith(f"p{n}-{c.id}-")
-                )
+        if a.game == "federation" and i < len(a.columns):
+            source, n = a.columns[[p["name"] for p in a.state["players"]].index(player.name)]
+            own[source].append(heads[-1])
+            kinds = next(s for s in a.sheets if s.source == source).kinds
+            for c in player.categories:
+                ids = tuple(f for f in kinds if f.startswith(f"p{n}-{c.id}-"))
                 per_source[source].append((c.label, c.points, ids))
-            else:
+        else:
+            for c in player.categories:
                 for src in per_source:
                     per_source[src].append((c.label, c.points, c.ids))
     headlines = {}

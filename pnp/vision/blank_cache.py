@@ -84,41 +84,52 @@ def fingerprint() -> str:
 def cached_gray(name: str, shape: tuple[int, int], render: Callable[[], np.ndarray]) -> np.ndarray:
     """The uint8 image ``name`` of ``shape`` kept in the cache, else ``render()`` (and
     kept for the next time)."""
-    path = _path(f"{name}.png")
-    if path is None:
-        return render()
-    kept = cv2.imread(str(path), cv2.IMREAD_UNCHANGED) if path.is_file() else None
-    if kept is not None and kept.dtype == np.uint8 and kept.shape == tuple(shape):
-        return kept
-    image = render()
-    ok, data = cv2.imencode(".png", image)
-    if ok:
-        _write(path, data.tobytes())
-    return image
+
+    def load(data: bytes) -> np.ndarray | None:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
+        ok = image is not None and image.dtype == np.uint8 and image.shape == tuple(shape)
+        return image if ok else None
+
+    def dump(image: np.ndarray) -> bytes | None:
+        ok, data = cv2.imencode(".png", image)
+        return data.tobytes() if ok else None
+
+    return _cached(f"{name}.png", load, dump, render)
 
 
 def cached_map(name: str, build: Callable[[], SheetMap]) -> SheetMap:
     """The sheet map ``name`` kept in the cache, else ``build()`` (and kept)."""
     from pnp.sheetmap import SheetMap
 
-    path = _path(f"{name}.pickle")
-    if path is None:
-        return build()
-    try:
+    def load(data: bytes) -> SheetMap | None:
         # written by this code into the user's own cache folder, as joblib keeps results
-        kept = pickle.loads(path.read_bytes())
-    except Exception:  # missing, cut, or of another shape: built again
-        kept = None
-    if isinstance(kept, SheetMap):
-        return kept
-    sheet_map = build()
-    _write(path, pickle.dumps(sheet_map, protocol=pickle.HIGHEST_PROTOCOL))
-    return sheet_map
+        kept = pickle.loads(data)
+        return kept if isinstance(kept, SheetMap) else None
+
+    def dump(sheet_map: SheetMap) -> bytes:
+        return pickle.dumps(sheet_map, protocol=pickle.HIGHEST_PROTOCOL)
+
+    return _cached(f"{name}.pickle", load, dump, build)
 
 
-def _path(filename: str) -> Path | None:
+def _cached(filename: str, load: Callable, dump: Callable, make: Callable):
+    """What ``load`` reads of ``filename`` in the cache folder; else (missing, cut, of
+    another shape: ``load`` gives None or raises) ``make()``, kept as ``dump`` writes it."""
     folder = _folder()
-    return None if folder is None else folder / filename
+    if folder is None:
+        return make()
+    path = folder / filename
+    try:
+        kept = load(path.read_bytes())
+    except Exception:
+        kept = None
+    if kept is not None:
+        return kept
+    value = make()
+    data = dump(value)
+    if data is not None:
+        _write(path, data)
+    return value
 
 
 def _folder() -> Path | None:

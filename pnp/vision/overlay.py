@@ -35,14 +35,18 @@ def _text(
     h, w = image.shape[:2]
     (tw, th), _ = cv2.getTextSize(text, FONT, scale, 1)
     x, y = min(max(2, x), w - tw - 2), min(max(th + 2, y), h - 2)
+
+    def box(y: int) -> tuple[int, int, int, int]:
+        return (x - 2, y - th - 3, x + tw + 2, y + 4)
+
     if placed is not None:
         for _ in range(len(placed)):
-            box = (x - 2, y - th - 3, x + tw + 2, y + 4)
-            if not any(_overlap(box, other) for other in placed):
+            if not any(_overlap(box(y), other) for other in placed):
                 break
             y = min(y + th + 8, h - 2)
-        placed.append((x - 2, y - th - 3, x + tw + 2, y + 4))
-    cv2.rectangle(image, (x - 2, y - th - 3), (x + tw + 2, y + 4), (255, 255, 255), -1)
+        placed.append(box(y))
+    x0, y0, x1, y1 = box(y)
+    cv2.rectangle(image, (x0, y0), (x1, y1), (255, 255, 255), -1)
     cv2.putText(image, text, (x, y), FONT, scale, colour, 1, cv2.LINE_AA)
 
 
