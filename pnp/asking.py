@@ -57,7 +57,7 @@ def _ask(assembled, answers: dict[str, bool], folder: Path) -> tuple[bool, bool]
                 if reply == "q":
                     return asked, True
                 if reply != "s":
-                    answers[f"{Path(sheet.photo).name}:{d.field}"] = reply == "f"
+                    answers[f"{sheet.name}:{d.field}"] = reply == "f"
                     asked = True
     return asked, False
 
@@ -67,10 +67,10 @@ def _ask_field(sheet, d, folder: Path) -> str:
     from pnp.output import write_png
     from pnp.vision.read import crop_field
 
-    crop = folder / f"{Path(sheet.photo).stem}-{d.field}.png"
+    crop = folder / f"{sheet.file_stem}-{d.field}.png"
     write_png(crop, crop_field(sheet, d.field))
     reply = click.prompt(
-        f"{Path(d.source).name} {d.field}: {d.reason}\n  crop: {crop}\n"
+        f"{sheet.name} {d.field}: {d.reason}\n  crop: {crop}\n"
         "  filled, empty, skip, or quit (leave the rest open)?",
         type=click.Choice(_ONE_BY_ONE),
         default="skip",
@@ -87,10 +87,10 @@ def _ask_page(sheet, doubts: list, answers: dict[str, bool], folder: Path) -> st
     from pnp.vision.read import crop_field
 
     ids = [d.field for d in doubts]
-    picture = folder / f"{Path(sheet.photo).stem}-doubts.png"
+    picture = folder / f"{sheet.file_stem}-doubts.png"
     write_png(picture, doubt_grid([crop_field(sheet, i) for i in ids], ids))
     reply = click.prompt(
-        f"{Path(sheet.source).name}: {len(ids)} fields in doubt, numbered in\n"
+        f"{sheet.name}: {len(ids)} fields in doubt, numbered in\n"
         f"  {picture}\n"
         "  which are marked? their numbers (e.g. 1 4 7-9; the rest are empty), none, all,\n"
         "  one (one field at a time), skip (leave them open), or quit",
@@ -99,9 +99,8 @@ def _ask_page(sheet, doubts: list, answers: dict[str, bool], folder: Path) -> st
     )
     if isinstance(reply, str):
         return reply
-    photo = Path(sheet.photo).name
     for n, field_id in enumerate(ids, 1):
-        answers[f"{photo}:{field_id}"] = n in reply
+        answers[f"{sheet.name}:{field_id}"] = n in reply
     filled = [ids[n - 1] for n in sorted(reply)]
     click.echo(f"  marked: {', '.join(filled) or 'none'}; {len(ids) - len(filled)} empty", err=True)
     return "answered"

@@ -214,9 +214,9 @@ def schema(game, kind):
 )
 @_layout_errors
 def score(states, as_json, asking, sets, overlay):
-    """Score finished games from JSON sheet states and sheet photos (.jpg, .jpeg, .png, .heic;
-    a folder gives the photos in it): categories, totals, tie-breaker, ranking. Exit codes
-    as for `pnp read`."""
+    """Score finished games from JSON sheet states and sheet photos (.jpg, .jpeg, .png, .heic,
+    or a .pdf scan; a folder gives the photos in it): categories, totals, tie-breaker,
+    ranking. Exit codes as for `pnp read`."""
     from pnp.read_cli import expand, is_photo, score_with_photos
 
     states = expand(states, "STATES")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".heic", ".heif")
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".heic", ".heif", ".pdf")
 PARALLEL_FROM = 3  # photos; fewer are read in this process (a worker's start costs more)
 
 EXIT_CODES = """\b
@@ -21,7 +21,7 @@ Exit codes:
   1  unreadable input of several kinds at once, or a file that cannot be opened
   2  usage error (bad option, --set on a field no sheet has)
   4  no sheet found in a photo (markers hidden or page code unreadable)
-  5  not an image: empty, truncated, or not a JPEG, PNG or HEIF (HEIC)
+  5  not an image: empty, truncated, or not a JPEG, PNG, HEIF (HEIC) or PDF
   6  too large: the image header claims more pixels than any phone takes
      (JPEG over 250 MP, HEIF over 50 MP, PNG over 40 MP)
   7  a sheet of another game than the rest of the batch
@@ -56,20 +56,23 @@ def expand(paths: Sequence[Path], param: str = "PHOTOS") -> list[Path]:
 # --- reading a batch ------------------------------------------------------------
 
 
-def _read_one(path: str, color: bool):
-    """In a worker: the sheets of one photo, or the Refused line for it (never raises)."""
+def _read_one(path: str, color: bool, page: int | None = None):
+    """In a worker: the sheets of one photo (a PDF scan, or its ``page``), and the Refused
+    lines for it (never raises)."""
     from pnp.vision.memory import keep_freed_memory
     from pnp.vision.photo_io import PhotoError
     from pnp.vision.read import read_photo
     from pnp.vision.states import Refused
 
     keep_freed_memory()  # once per process: each photo reuses the last one's arrays
+    pages: list[PhotoError] = []  # a PDF's pages that cannot be read
     try:
-        return read_photo(path, color=color)
+        sheets = read_photo(path, color=color, refused=pages, page=page)
     except PhotoError as exc:
-        return Refused(path, exc.exit_code, str(exc))
+        return [], [Refused(path, exc.exit_code, str(exc))]
     except Exception as exc:  # a bug must not stop the batch; say which photo and what
-        return Refused(path, 1, f"{path}: could not be read ({type(exc).__name__}: {exc})")
+        return [], [Refused(path, 1, f"{path}: could not be read ({type(exc).__name__}: {exc})")]
+    return sheets, [Refused(path, exc.exit_code, str(exc)) for exc in pages]
 
 
 def _one_thread() -> None:
@@ -79,12 +82,28 @@ def _one_thread() -> None:
     cv2.setNumThreads(1)
 
 
+def _tasks(photos: list[Path]) -> list[tuple[str, int | None]]:
+    """(file, page) to read: a PDF scan's pages one by one (a table's sheets in one scan
+    are read on both cores), any other file whole (page None)."""
+    from pnp.vision.scan_pdf import page_count
+
+    out: list[tuple[str, int | None]] = []
+    for p in photos:
+        count = page_count(p) if p.suffix.lower() == ".pdf" else None
+        out += [(str(p), n) for n in range(1, count + 1)] if count else [(str(p), None)]
+    return out
+
+
 def read_batch(photos: list[Path], color: bool = False, jobs: int = 2):
     """(sheets, refused) for ``photos`` in order; both cores when there are several."""
     results = []
-    label = f"Reading {len(photos)} photo{'' if len(photos) == 1 else 's'}"
-    with click.progressbar(length=len(photos), label=label, file=sys.stderr) as bar:
-        if len(photos) >= PARALLEL_FROM and jobs > 1:
+    tasks = _tasks([Path(p) for p in photos])
+    noun = "photo" if len(tasks) == len(photos) else "file"
+    label = f"Reading {len(photos)} {noun}{'' if len(photos) == 1 else 's'}"
+    if noun == "file":
+        label += f", {len(tasks)} pages"
+    with click.progressbar(length=len(tasks), label=label, file=sys.stderr) as bar:
+        if len(tasks) >= PARALLEL_FROM and jobs > 1:
             from concurrent.futures import ProcessPoolExecutor
 
             # imported here, before the workers start: forked, they share the modules
@@ -92,20 +111,18 @@ def read_batch(photos: list[Path], color: bool = False, jobs: int = 2):
             import pnp.vision.read  # noqa: F401
 
             with ProcessPoolExecutor(max_workers=jobs, initializer=_one_thread) as pool:
-                futures = [pool.submit(_read_one, str(p), color) for p in photos]
+                futures = [pool.submit(_read_one, p, color, n) for p, n in tasks]
                 for future in futures:
                     results.append(future.result())
                     bar.update(1)
         else:
-            for p in photos:
-                results.append(_read_one(str(p), color))
+            for p, n in tasks:
+                results.append(_read_one(p, color, n))
                 bar.update(1)
     sheets, refused = [], []
-    for r in results:
-        if isinstance(r, list):
-            sheets += r
-        else:
-            refused.append(r)
+    for read, left_out in results:
+        sheets += read
+        refused += left_out
     return sheets, refused
 
 
@@ -132,8 +149,9 @@ def parse_sets(values: Sequence[str]) -> dict[str, bool]:
 
 
 def check_sets(answers: dict[str, bool], sheets) -> None:
-    known = {(Path(s.photo).name, f) for s in sheets for f in s.kinds}
-    known |= {(Path(s.photo).stem, f) for s in sheets for f in s.kinds}
+    from pnp.vision.states import answer_names
+
+    known = {(name, f) for s in sheets for name in answer_names(s.source) for f in s.kinds}
     fields = {f for _, f in known}
     for key in answers:
         photo, _, field_id = key.rpartition(":")
@@ -366,7 +384,8 @@ def _finish(batch: Batch, overlay: Path | None) -> None:
     help="Answer for a doubtful field (repeatable), e.g. --set space-C4=filled.",
 )
 def read(photos, as_json, overlay, asking, sets):
-    """Read photographed sheets (JPEG, PNG or HEIC files, or folders of them) into game states.
+    """Read photographed sheets (JPEG, PNG or HEIC photos, PDF scans, or folders of them)
+    into game states.
 
     Prints each state in the form `pnp score` reads, with each field's confidence
     and the list of doubtful fields. Sheets sharing a serial (a Stellar Drift

@@ -38,7 +38,7 @@ SHIP, TRACKER, TECH = (
 PAD = PHOTOS / "00004-federation-scorepad-easy.jpg"
 COSMOS = PHOTOS / "00003-distant-suns-cosmos-easy.jpg"
 PLAYER_PAD = PHOTOS / "00009-federation-scorepad-player-normal.jpg"
-DOUBTED = PHOTOS / "00011-stellar-drift-tracker-hard.jpg"  # 4 fields asked
+DOUBTED = PHOTOS / "00011-stellar-drift-tracker-hard.jpg"  # 3 fields asked
 
 
 def run(*args):
@@ -409,3 +409,26 @@ def test_a_batch_with_nothing_scored_for_its_doubts_says_how_to_answer_them():
     result = run("score", *trio)
     assert result.exit_code == 3, result.output
     assert "not scored" in result.stderr and "answer: " in result.stderr
+
+
+def test_an_answer_names_one_sheet_of_a_photo_holding_two():
+    """A photo of two trackers: "table.jpg#2:FIELD" answers the second alone, and
+    "table.jpg:FIELD" the first alone (not both, whose field ids are the same)."""
+    from sheet_readings import sheet_reading
+
+    from pnp.read_cli import check_sets
+    from pnp.vision.fields import FieldReading
+    from pnp.vision.states import answer_for
+
+    first, second = "photos/table.jpg", "photos/table.jpg#2"
+    answers = {"table.jpg#2:track-power-1": True, "table.jpg:track-power-2": False}
+    assert answer_for(answers, second, "track-power-1") is True
+    assert answer_for(answers, first, "track-power-1") is None
+    assert answer_for(answers, first, "track-power-2") is False
+    assert answer_for(answers, second, "track-power-2") is None
+    assert answer_for({"table#2:track-power-1": True}, second, "track-power-1") is True
+    readings = tuple(FieldReading(f"track-power-{n}", "empty", 0.0, 1.0) for n in (1, 2))
+    sheets = [sheet_reading(s, readings, "track_box", {}) for s in (first, second)]
+    check_sets(answers, sheets)  # both name a sheet read
+    with pytest.raises(click.BadParameter, match="table.jpg#3"):
+        check_sets({"table.jpg#3:track-power-1": True}, sheets)

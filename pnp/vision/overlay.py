@@ -138,8 +138,6 @@ def write_overlay(directory: Path, sheet: SheetReading, image: np.ndarray) -> Pa
     """Write the overlay PNG whole or not at all; its path."""
     from pnp.output import write_png
 
-    stem = Path(sheet.photo).stem
-    page = sheet.source.partition("#")[2]
-    path = Path(directory) / f"{stem}{'-page' + page if page else ''}-overlay.png"
+    path = Path(directory) / f"{sheet.file_stem}-overlay.png"
     write_png(path, image)
     return path

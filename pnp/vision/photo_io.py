@@ -1,7 +1,8 @@
 """Load a photo safely: its size is checked from the file header before anything is decoded.
 
 A phone photo is a JPEG, a PNG or a HEIF (HEIC: what iPhones save by default; decoded
-by pillow-heif, the Python binding of libheif). Every way a file can fail to be one
+by pillow-heif, the Python binding of libheif); a scan saved as a PDF holds a photo a
+page (``photos_in``, ``pnp.vision.scan_pdf``). Every way a file can fail to be one
 (empty, truncated, something else with an image name, too small to hold a sheet, a
 header claiming a huge picture) is a ``PhotoError`` with one line that names the file,
 and an ``exit_code`` the CLI passes on.
@@ -13,6 +14,7 @@ and an ``exit_code`` the CLI passes on.
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -174,7 +176,7 @@ def image_size(data: bytes) -> tuple[str, int, int]:
                 break
             i += 2 + length
         raise ValueError("a JPEG without a frame header")
-    raise ValueError("not a JPEG, PNG or HEIF image")
+    raise ValueError("not a JPEG, PNG or HEIF image, nor a PDF")
 
 
 def _complete(fmt: str, data: bytes) -> bool:
@@ -198,20 +200,48 @@ class Photo:
     scale: float
     width: int  # as stored in the file
     height: int
+    page: int = 0  # the page of a scanned PDF it is (1, 2...); 0 for an image file
 
 
 def load_photo(path: Path | str, color: bool = False) -> Photo:
     """Decode ``path`` (JPEG, PNG or HEIF) after checking its header; PhotoError naming the
     problem."""
-    import cv2
-
     path = Path(path)
+    return _decoded(path, _file_bytes(path), color)
+
+
+def photos_in(path: Path | str, color: bool = False, page: int | None = None) -> Iterator[Photo]:
+    """The photos a file holds, decoded one at a time: an image file's one, or each page
+    of a scan saved as a PDF (``pnp.vision.scan_pdf``; ``page`` alone if given);
+    PhotoError naming the problem."""
+    path = Path(path)
+    data = _file_bytes(path)
+    if is_pdf(data):
+        from pnp.vision.scan_pdf import scan_pages
+
+        yield from scan_pages(path, data, color, page)
+    else:
+        yield _decoded(path, data, color)
+
+
+def is_pdf(data: bytes) -> bool:
+    """A PDF starts with its "%PDF-" header, which may follow up to 1 KiB of other bytes."""
+    return b"%PDF-" in data[:1024]
+
+
+def _file_bytes(path: Path) -> bytes:
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise PhotoError(f"{path}: cannot read: {exc.strerror or exc}") from None
     if not data:
         raise NotAnImage(f"{path}: empty file (0 bytes)")
+    return data
+
+
+def _decoded(path: Path, data: bytes, color: bool) -> Photo:
+    import cv2
+
     try:
         fmt, width, height = image_size(data)
     except ValueError as exc:

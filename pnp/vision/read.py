@@ -18,7 +18,7 @@ import numpy as np
 from pnp.pagecode import PageCode
 from pnp.vision.fields import EMPTY_MAX, FILLED_MIN, QUIET_BASE_RATIO, FieldReading
 from pnp.vision.page_marks import inner_fill_coverage
-from pnp.vision.photo_io import NoSheet, OtherVersion
+from pnp.vision.photo_io import NoSheet, OtherVersion, PhotoError
 
 # Fields a person reads and the reader does not (names, written totals, storage).
 UNREAD_KINDS = frozenset({"write_in", "cube_slot"})
@@ -135,7 +135,7 @@ class Doubt:
 class SheetReading:
     """One page of one photo, read."""
 
-    source: str  # the photo's path, with "#2" for a second page in it
+    source: str  # the photo's path, "#2" for a second sheet in it ("#3" for a PDF's page 3)
     code: PageCode
     readings: tuple[FieldReading, ...]
     kinds: dict[str, str]  # field id -> kind (space, bubble, ...)
@@ -159,6 +159,19 @@ class SheetReading:
     @property
     def photo(self) -> str:
         return self.source.split("#")[0]
+
+    @property
+    def name(self) -> str:
+        """The sheet's name in answers (``--set NAME:FIELD=...``): its photo's file name,
+        with "#2" for a second page in it."""
+        return Path(self.source).name
+
+    @property
+    def file_stem(self) -> str:
+        """A stem for files of this sheet's pictures: its photo's, "-page2" for a second
+        page in it."""
+        page = self.source.partition("#")[2]
+        return Path(self.photo).stem + (f"-page{page}" if page else "")
 
     def reading(self, field_id: str) -> FieldReading:
         return next(r for r in self.readings if r.id == field_id)
@@ -544,34 +557,62 @@ def page_reading(
     )
 
 
-def read_photo(path: Path | str, color: bool = False) -> list[SheetReading]:
-    """Every sheet in the photo at ``path``, read; PhotoError (NoSheet, NotAnImage...) if none.
+def read_photo(
+    path: Path | str,
+    color: bool = False,
+    refused: list[PhotoError] | None = None,
+    page: int | None = None,
+) -> list[SheetReading]:
+    """Every sheet in the photo at ``path`` (in every page of a scan saved as a PDF), read;
+    PhotoError (NoSheet, NotAnImage...) if none.
 
-    ``color`` keeps a colour copy of each flattened page (for the overlay).
+    ``color`` keeps a colour copy of each flattened page (for the overlay). With
+    ``refused``, a page of a PDF that cannot be read is added to it, and the other pages
+    are read on; ``page`` reads that page of a PDF alone.
+
+    A second sheet in a photo is named by its path and "#2" (``SheetReading.source``), a
+    page of a PDF by its number, "#1", "#2"..., whether or not the pages before it hold a
+    sheet; a second sheet on that page by "#1.2".
     """
+    from pnp.vision.photo_io import photos_in
+
+    out: list[SheetReading] = []
+    t0 = time.perf_counter()
+    for photo in photos_in(path, color=color, page=page):
+        try:
+            out += _read_sheets(path, photo, time.perf_counter() - t0)
+        except PhotoError as exc:
+            if refused is None or not photo.page:
+                raise
+            refused.append(exc)
+        t0 = time.perf_counter()
+    return out
+
+
+def _read_sheets(path: Path | str, photo, decode_s: float) -> list[SheetReading]:
+    """Every sheet in one decoded photo (or page of a PDF) of the file ``path``."""
     from pnp.vision.pages import locate_pages
-    from pnp.vision.photo_io import load_photo
     from pnp.vision.rectify import NotFlat, PageNotFound, page_resolution
 
-    t0 = time.perf_counter()
-    photo = load_photo(path, color=color)
+    name = f"{path}, page {photo.page} of the PDF," if photo.page else f"{path}:"
     t1 = time.perf_counter()
     try:
         pages = locate_pages(photo.gray)
     except NotFlat as exc:
-        raise NoSheet(f"{path}: a sheet was found but {exc}") from None
+        raise NoSheet(f"{name} a sheet was found but {exc}") from None
     except PageNotFound as exc:
-        raise NoSheet(f"{path}: no sheet found: {exc}") from None
+        raise NoSheet(f"{name} no sheet found: {exc}") from None
     t2 = time.perf_counter()
+    first = f"{path}#{photo.page}" if photo.page else str(path)
     out = []
     for i, page in enumerate(pages):
-        source = str(path) if i == 0 else f"{path}#{i + 1}"
+        source = first if i == 0 else f"{first}{'.' if photo.page else '#'}{i + 1}"
         try:
             sheet = read_page(page, source, photo.color)
         except PageNotFound as exc:
-            where = f" (page {i + 1} of {len(pages)})" if len(pages) > 1 else ""
-            raise NoSheet(f"{path}: a sheet was found but not identified{where}: {exc}") from None
-        timing = {"decode": t1 - t0, "locate": (t2 - t1) / len(pages), **sheet.timing}
+            where = f" (sheet {i + 1} of {len(pages)})" if len(pages) > 1 else ""
+            raise NoSheet(f"{name} a sheet was found but not identified{where}: {exc}") from None
+        timing = {"decode": decode_s, "locate": (t2 - t1) / len(pages), **sheet.timing}
         resolution = page_resolution(page) / photo.scale
         out.append(replace(sheet, timing=timing, photo_px_per_mm=resolution))
     return out

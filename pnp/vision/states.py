@@ -139,7 +139,7 @@ def answer_for(answers: Answers, source: str, field_id: str) -> bool | None:
     itself gave, keyed by the full source: ``bubble_digits.settled_digits``)."""
     if not answers:
         return None
-    for name in _answer_names(source):
+    for name in answer_names(source):
         key = f"{name}:{field_id}"
         if key in answers:
             return answers[key]
@@ -147,11 +147,17 @@ def answer_for(answers: Answers, source: str, field_id: str) -> bool | None:
 
 
 @lru_cache(maxsize=64)
-def _answer_names(source: str) -> tuple[str, str, str]:
+def answer_names(source: str) -> tuple[str, str, str]:
     """The names an answer may give a sheet ``source`` by: itself, its file's name, its
-    file's stem (a page's checks ask ``answer_for`` of every field, many times over)."""
-    path = Path(source.split("#")[0])
-    return source, path.name, path.stem
+    file's stem, the last two with "#2" for a second page in the photo (a page's checks
+    ask ``answer_for`` of every field, many times over).
+
+    >>> answer_names("photos/table.jpg#2")
+    ('photos/table.jpg#2', 'table.jpg#2', 'table#2')
+    """
+    path, sep, page = source.partition("#")
+    after = sep + page
+    return source, Path(path).name + after, Path(path).stem + after
 
 
 def marked(sheet: SheetReading, answers: Answers) -> set[str]:
