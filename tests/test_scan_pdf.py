@@ -166,6 +166,47 @@ def test_a_scan_is_read_in_a_folder_of_photos(tmp_path):
     assert expand([tmp_path]) == [tmp_path / "scan.pdf"]
 
 
+SHIP = Path(__file__).parent / "fixtures" / "photos" / "00000-stellar-drift-ship-easy.jpg"
+
+
+def scanned(photo: Path, tone) -> bytes:
+    """``photo``'s sheet flattened as a scanner app flattens it, on an A4 page, its gray
+    levels put through ``tone`` (float32 -> float32), saved as a PDF."""
+    from pnp.paper import COMMON_HEIGHT
+
+    (sheet,) = read_photo(photo, color=True)
+    px = sheet.px_per_mm
+    page = np.full((round(297 * px), round(210 * px), 3), 255, np.uint8)
+    top = round((297 - COMMON_HEIGHT) / 2 * px)
+    h, w = sheet.color.shape[:2]
+    page[top : top + h, :w] = sheet.color
+    toned = np.clip(tone(page.astype(np.float32)), 0, 255).astype(np.uint8)
+    return scan_pdf([cv2.cvtColor(toned, cv2.COLOR_BGR2RGB)])
+
+
+def _whitened(page: np.ndarray) -> np.ndarray:
+    """A document filter's first step: each pixel divided by the brightest paper near it."""
+    near = cv2.GaussianBlur(cv2.dilate(page, np.ones((15, 15), np.uint8)), (0, 0), 8)
+    return page / np.maximum(near, 1) * 255
+
+
+def test_a_ship_whose_tints_a_filter_whitened_is_read_as_printed_in_colour(tmp_path):
+    """Its tints gone, the page looks printed ink-saving; its symbols, still coloured, say
+    colour, and it is read against the colour blank: no space read marked for them."""
+    from pnp.vision.states import assemble
+
+    path = tmp_path / "ship.pdf"
+    path.write_bytes(scanned(SHIP, _whitened))
+    (sheet,) = read_photo(path)
+    assert not sheet.ink_saving
+    truth = json.loads(SHIP.with_suffix(".json").read_text())["sheet"]["fields"]
+    (state,), _ = assemble([sheet])
+    doubtful = {d.field for d in state.doubtful}
+    got = marked(sheet, {})
+    silent = [f for f, t in truth.items() if (f in got) != t["marked"] and f not in doubtful]
+    assert not silent
+
+
 def test_the_pages_of_one_scan_are_read_on_both_cores_in_order(tmp_path, player):
     from pnp.read_cli import read_batch
 
