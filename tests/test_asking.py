@@ -16,7 +16,7 @@ from pnp.cli import cli
 from pnp.vision.doubt_grid import CELL, COLUMNS, GAP, LABEL, doubt_grid
 
 PHOTOS = Path(__file__).parent / "fixtures" / "photos"
-DOUBTED = PHOTOS / "00011-stellar-drift-tracker-hard.jpg"  # 4 fields asked
+DOUBTED = PHOTOS / "00011-stellar-drift-tracker-hard.jpg"  # 3 fields asked
 
 
 # --- the reply ------------------------------------------------------------------------
@@ -101,9 +101,7 @@ def test_the_numbers_typed_answer_every_field_of_the_page():
     first = json.loads(_read().stdout)["states"][0]
     ids = [d["field"] for d in first["doubtful"]]
     assert len(ids) >= GRID_FROM, f"pick a photo with more doubt: {DOUBTED.name}"
-    truth = json.loads(DOUBTED.with_suffix(".json").read_text())["sheet"]["fields"]
-    marked = [n for n, f in enumerate(ids, 1) if truth[f]["marked"]]
-    assert 0 < len(marked) < len(ids)  # some of each, or the test tells little
+    marked = list(range(1, len(ids) + 1, 2))  # some of each: 1, 3...
     asked = _read("--ask", answers=" ".join(map(str, marked)) + "\n")
     assert asked.exit_code == 3, asked.output  # a tracker alone: no ship, no state yet
     assert json.loads(asked.stdout)["states"][0]["doubtful"] == []

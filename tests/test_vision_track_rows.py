@@ -1,5 +1,5 @@
-"""A Stellar Drift row read with a gap: the boxes past it taken back when every one was
-doubted as a correction and the gap is plainly empty; asked otherwise."""
+"""A Stellar Drift row read with a gap: the boxes past a plainly empty box taken back
+when every one was doubted; asked otherwise."""
 
 from __future__ import annotations
 
@@ -48,6 +48,38 @@ def test_a_doubted_box_in_the_gap_is_asked():
     assert settled(page({1, 2, 3, 5}, {4: FAINT, 5: HATCHED})) == {}
 
 
+def test_a_doubted_box_past_a_plainly_empty_box_is_taken_back_unless_it_counts_marked():
+    from pnp.vision.read import NOISE, RUN_IN
+
+    # box 4 plainly empty: boxes 6 and 7, too faint to count, cannot have been checked
+    assert settled(page({1, 2, 3}, {6: FAINT, 7: FAINT})) == {
+        f"{ROW}-6": False,
+        f"{ROW}-7": False,
+    }
+    # ...with a box taken for a mark but doubted as a correction past it, taken back too
+    assert settled(page({1, 2, 3, 7}, {6: FAINT, 7: HATCHED})) == {
+        f"{ROW}-6": False,
+        f"{ROW}-7": False,
+    }
+    # A box past it read marked and doubted for another cause may be the mark that shows
+    # the plain box a misread (a real-mode tracker of seed 81: Fuel 4 read blank, 5
+    # marked): the row is asked.
+    for cause in (NOISE, RUN_IN, ""):
+        assert settled(page({1, 2, 6}, {6: cause})) == {}, cause
+        assert settled(page({1, 2, 6}, {5: FAINT, 6: cause})) == {}, cause
+
+
+def test_a_doubted_box_past_a_plainly_empty_box_is_asked_before_a_clean_mark():
+    # the clean mark in box 8 says box 4 may be the misread: the row is asked
+    assert settled(page({1, 2, 3, 8}, {6: FAINT})) == {}
+
+
+def test_a_doubted_box_with_nothing_plainly_empty_before_it_is_asked():
+    # the next box after the last mark: a faint mark, or none
+    assert settled(page({1, 2, 3}, {4: FAINT})) == {}
+    assert settled(page({1, 2, 3}, {4: FAINT, 5: FAINT})) == {}
+
+
 def test_a_row_without_a_gap_is_left_alone():
     assert settled(page({1, 2, 3}, {3: HATCHED})) == {}
 
@@ -75,8 +107,17 @@ def test_a_faint_box_is_a_mark_before_a_clean_mark_only_if_its_best_guess_is_a_m
     assert settled(sheet) == {f"{ROW}-3": True}
 
 
-def test_a_row_a_person_answered_is_left_to_the_answer():
-    assert settled(page({1, 2, 5}, {5: HATCHED}), {f"{ROW}-3": True}) == {}
+def test_answers_count_as_the_rows_marks():
+    """An answer is a mark or a plain empty box like any other (a person's, or the noise
+    model's sure answers, which are given as answers too)."""
+    # box 4 answered a mark: past the plainly empty box 3, the row stays asked
+    assert settled(page({1, 2, 5}, {5: HATCHED}), {f"{ROW}-4": True}) == {}
+    # box 3 answered a mark, box 4 plainly empty: box 5 cannot have been checked
+    assert settled(page({1, 2, 5}, {5: HATCHED}), {f"{ROW}-3": True}) == {f"{ROW}-5": False}
+    # the faint box 4 answered empty is plainly empty
+    assert settled(page({1, 2, 3, 5}, {4: FAINT, 5: HATCHED}), {f"{ROW}-4": False}) == {
+        f"{ROW}-5": False
+    }
 
 
 def test_a_tech_box_taken_back_past_the_rows_end_leaves_the_players_state():
