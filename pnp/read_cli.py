@@ -6,6 +6,7 @@ import json
 import shlex
 import sys
 from collections.abc import Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -75,11 +76,21 @@ def _read_one(path: str, color: bool, page: int | None = None):
     return sheets, [Refused(path, exc.exit_code, str(exc)) for exc in pages]
 
 
-def _one_thread() -> None:
-    """A worker reads on one core: the others are the other workers'."""
+@contextmanager
+def _one_thread_each():
+    """OpenCV on one thread while workers are forked: each reads on one core (the others
+    are the other workers'). Set in this process, not in each worker: a worker forked
+    from a process whose OpenCV thread pool has run holds a copy of the pool without its
+    threads, and setting its threads there can wait forever (seen: a read_batch after
+    another in one process)."""
     import cv2
 
+    threads = cv2.getNumThreads()
     cv2.setNumThreads(1)
+    try:
+        yield
+    finally:
+        cv2.setNumThreads(threads)
 
 
 def _tasks(photos: list[Path]) -> list[tuple[str, int | None]]:
@@ -110,7 +121,7 @@ def read_batch(photos: list[Path], color: bool = False, jobs: int = 2):
             # instead of each importing them again (~0.4 s a worker)
             import pnp.vision.read  # noqa: F401
 
-            with ProcessPoolExecutor(max_workers=jobs, initializer=_one_thread) as pool:
+            with _one_thread_each(), ProcessPoolExecutor(max_workers=jobs) as pool:
                 futures = [pool.submit(_read_one, p, color, n) for p, n in tasks]
                 for future in futures:
                     results.append(future.result())
