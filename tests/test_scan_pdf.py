@@ -4,7 +4,6 @@ and a PDF that cannot be read refused with one line."""
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
@@ -13,6 +12,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from pnp.bench.scans import FILTERS, flattened_on_a4, scan_pdf
 from pnp.cli import cli
 from pnp.vision.photo_io import EXIT_NO_SHEET, EXIT_NOT_AN_IMAGE, EXIT_TOO_LARGE
 from pnp.vision.read import UNREAD_KINDS, read_photo
@@ -21,27 +21,6 @@ from pnp.vision.states import assemble, marked
 
 def run(*args):
     return CliRunner().invoke(cli, [str(a) for a in args])
-
-
-def scan_pdf(pages: list[np.ndarray | None]) -> bytes:
-    """A PDF of A4 pages, each an image filling it as a scanner app saves it (a JPEG), or
-    a page with no sheet (None: a blank page with a line of text)."""
-    from reportlab.lib.pagesizes import A4
-    from reportlab.lib.utils import ImageReader
-    from reportlab.pdfgen.canvas import Canvas
-
-    out = io.BytesIO()
-    canvas = Canvas(out, pagesize=A4)
-    for image in pages:
-        if image is None:
-            canvas.drawString(72, 720, "notes of the evening, no sheet")
-        else:
-            ok, jpeg = cv2.imencode(".jpg", cv2.cvtColor(image, cv2.COLOR_RGB2BGR))
-            assert ok
-            canvas.drawImage(ImageReader(io.BytesIO(jpeg.tobytes())), 0, 0, *A4)
-        canvas.showPage()
-    canvas.save()
-    return out.getvalue()
 
 
 @pytest.fixture(scope="module")
@@ -171,23 +150,10 @@ SHIP = Path(__file__).parent / "fixtures" / "photos" / "00000-stellar-drift-ship
 
 def scanned(photo: Path, tone) -> bytes:
     """``photo``'s sheet flattened as a scanner app flattens it, on an A4 page, its gray
-    levels put through ``tone`` (float32 -> float32), saved as a PDF."""
-    from pnp.paper import COMMON_HEIGHT
-
+    levels put through ``tone``, saved as a PDF."""
     (sheet,) = read_photo(photo, color=True)
-    px = sheet.px_per_mm
-    page = np.full((round(297 * px), round(210 * px), 3), 255, np.uint8)
-    top = round((297 - COMMON_HEIGHT) / 2 * px)
-    h, w = sheet.color.shape[:2]
-    page[top : top + h, :w] = sheet.color
-    toned = np.clip(tone(page.astype(np.float32)), 0, 255).astype(np.uint8)
+    toned = np.clip(tone(flattened_on_a4(sheet).astype(np.float32)), 0, 255).astype(np.uint8)
     return scan_pdf([cv2.cvtColor(toned, cv2.COLOR_BGR2RGB)])
-
-
-def _whitened(page: np.ndarray) -> np.ndarray:
-    """A document filter's first step: each pixel divided by the brightest paper near it."""
-    near = cv2.GaussianBlur(cv2.dilate(page, np.ones((15, 15), np.uint8)), (0, 0), 8)
-    return page / np.maximum(near, 1) * 255
 
 
 def test_a_ship_whose_tints_a_filter_whitened_is_read_as_printed_in_colour(tmp_path):
@@ -196,7 +162,7 @@ def test_a_ship_whose_tints_a_filter_whitened_is_read_as_printed_in_colour(tmp_p
     from pnp.vision.states import assemble
 
     path = tmp_path / "ship.pdf"
-    path.write_bytes(scanned(SHIP, _whitened))
+    path.write_bytes(scanned(SHIP, FILTERS["bgnorm"]))
     (sheet,) = read_photo(path)
     assert not sheet.ink_saving
     truth = json.loads(SHIP.with_suffix(".json").read_text())["sheet"]["fields"]

@@ -22,6 +22,7 @@ BENCHES = {
     "read": "pnp.bench.read",
     "states": "pnp.bench.states",
     "train-noise": "pnp.bench.train_noise",
+    "scans": "pnp.bench.scans",
 }
 
 
