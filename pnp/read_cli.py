@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shlex
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -160,15 +161,31 @@ def parse_sets(values: Sequence[str]) -> dict[str, bool]:
 
 
 def check_sets(answers: dict[str, bool], sheets) -> None:
+    """BadParameter for an answer naming no sheet's field, or a bare FIELD that several
+    sheets hold (two players' trackers): it would answer for every one of them."""
     from pnp.vision.states import answer_names
 
     known = {(name, f) for s in sheets for name in answer_names(s.source) for f in s.kinds}
-    fields = {f for _, f in known}
     for key in answers:
         photo, _, field_id = key.rpartition(":")
-        ok = (photo, field_id) in known if photo else field_id in fields
-        if not ok:
+        if photo:
+            if (photo, field_id) not in known:
+                raise click.BadParameter(
+                    f"{key!r}: no sheet read has that field", param_hint="--set"
+                )
+            continue
+        holders = [s for s in sheets if field_id in s.kinds]
+        if not holders:
             raise click.BadParameter(f"{key!r}: no sheet read has that field", param_hint="--set")
+        if len(holders) > 1:
+            # the example: a sheet that asks about the field, if one does
+            asking = [s for s in holders if field_id in {d.field for d in s.doubtful}]
+            names = ", ".join(s.name for s in holders)
+            raise click.BadParameter(
+                f"{key!r}: {len(holders)} sheets have {field_id} ({names}); "
+                f"name one, e.g. {(asking or holders)[0].name}:{key}",
+                param_hint="--set",
+            )
 
 
 @dataclass
@@ -335,10 +352,13 @@ def answer_hint(assembled) -> str | None:
         f"answer: {n} doubtful field{'' if n == 1 else 's'} open; run again with --ask, "
         "or with --set FIELD=filled|empty"
     )
-    kinds = {s.source: s.kinds for a, _ in open_ for s in a.sheets}
-    for a, d in open_:  # (some doubts are of a whole page, "shapes" say: no one field)
-        if d.field in kinds.get(d.source, ()):
-            return hint + f" (e.g. --set {a.confidence_key(d.source, d.field)}=filled)"
+    sheets = {s.source: s for a in assembled for s in a.sheets}
+    held = Counter(f for s in sheets.values() for f in s.kinds)
+    for _, d in open_:  # (some doubts are of a whole page, "shapes" say: no one field)
+        if d.source in sheets and d.field in sheets[d.source].kinds:
+            # a field of several sheets (two players' trackers) is answered by its sheet's name
+            key = f"{sheets[d.source].name}:{d.field}" if held[d.field] > 1 else d.field
+            return hint + f" (e.g. --set {shlex.quote(key + '=filled')})"
     return hint
 
 

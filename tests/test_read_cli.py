@@ -432,3 +432,28 @@ def test_an_answer_names_one_sheet_of_a_photo_holding_two():
     check_sets(answers, sheets)  # both name a sheet read
     with pytest.raises(click.BadParameter, match="table.jpg#3"):
         check_sets({"table.jpg#3:track-power-1": True}, sheets)
+
+
+def test_a_bare_field_two_sheets_hold_is_refused_and_the_hint_names_the_sheet():
+    """Two players' trackers in one batch: `--set FIELD=...` would answer for both (one of
+    them read cleanly), so it is a usage error naming the sheets, and the hint printed
+    for an open doubt names its sheet."""
+    from sheet_readings import sheet_reading
+
+    from pnp.read_cli import answer_hint, check_sets
+    from pnp.vision.fields import FieldReading
+    from pnp.vision.read import FAINT
+    from pnp.vision.states import Assembled
+
+    readings = tuple(FieldReading(f"track-power-{n}", "empty", 0.0, 1.0) for n in (1, 2))
+    first = sheet_reading("photos/p1.jpg", readings, "track_box", {})
+    second = sheet_reading("photos/p2.jpg", readings, "track_box", {"track-power-2": FAINT})
+    with pytest.raises(click.BadParameter, match=r"2 sheets .* e\.g\. p2\.jpg:track-power-2"):
+        check_sets({"track-power-2": True}, [first, second])
+    check_sets({"p2.jpg:track-power-2": True, "p2:track-power-1": False}, [first, second])
+    check_sets({"track-power-2": True}, [second])  # one sheet holds it: not in question
+    table = [
+        Assembled("stellar-drift", None, [s], doubtful=list(s.doubtful)) for s in (first, second)
+    ]
+    assert answer_hint(table).endswith("(e.g. --set p2.jpg:track-power-2=filled)")
+    assert answer_hint(table[1:]).endswith("(e.g. --set track-power-2=filled)")
