@@ -19,3 +19,8 @@ def test_each_filter_gets_the_fields_asked_and_the_fields_wrong(tmp_path, capsys
     cells = row.split()[1:]
     assert len(cells) == 2 * len(FILTERS)
     assert cells[:2] == ["0", "0"]  # plain, the easy page reads as its photo: nothing wrong
+
+
+def test_a_folder_without_photos_and_truths_is_an_error(tmp_path, capsys):
+    assert main(["--photos", str(tmp_path)]) == 1
+    assert "no .jpg photo" in capsys.readouterr().err

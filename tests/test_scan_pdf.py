@@ -7,12 +7,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import cv2
-import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from pnp.bench.scans import FILTERS, flattened_on_a4, scan_pdf
+from pnp.bench.scans import FILTERS, scan_pdf, scanned
 from pnp.cli import cli
 from pnp.vision.photo_io import EXIT_NO_SHEET, EXIT_NOT_AN_IMAGE, EXIT_TOO_LARGE
 from pnp.vision.read import UNREAD_KINDS, read_photo
@@ -95,7 +93,7 @@ def test_an_answer_names_one_page_of_a_scan(tmp_path):
 
 @pytest.mark.parametrize("case", ["broken", "locked", "no pages", "too many pages"])
 def test_a_pdf_that_cannot_be_read_gets_one_line_and_its_code(tmp_path, monkeypatch, case):
-    from pnp.vision import scan_pdf
+    from pnp.vision import scan_pdf as scan_module
 
     path = tmp_path / f"{case.replace(' ', '-')}.pdf"
     if case == "broken":
@@ -116,8 +114,8 @@ def test_a_pdf_that_cannot_be_read_gets_one_line_and_its_code(tmp_path, monkeypa
         doc.close()
         code, words = EXIT_NOT_AN_IMAGE, "does not open"  # PDFium opens no empty PDF
     else:
-        monkeypatch.setattr(scan_pdf, "MAX_PAGES", 1)
-        path.write_bytes(scan_pdf_pages(2))
+        monkeypatch.setattr(scan_module, "MAX_PAGES", 1)
+        path.write_bytes(scan_pdf([None, None]))
         code, words = EXIT_TOO_LARGE, "2 pages"
     result = run("read", path)
     assert result.exit_code == code, result.output
@@ -126,21 +124,10 @@ def test_a_pdf_that_cannot_be_read_gets_one_line_and_its_code(tmp_path, monkeypa
     assert len(errors) == 1 and words in errors[0] and path.name in errors[0], result.stderr
 
 
-def scan_pdf_pages(count: int) -> bytes:
-    return scan_pdf([None] * count)
-
-
-def test_a_folder_of_photos_gives_the_scans_in_it():
-    from pnp.read_cli import expand
-
-    folder = Path(__file__).parent / "fixtures" / "photos"
-    assert not any(p.suffix == ".pdf" for p in expand([folder]))
-
-
 def test_a_scan_is_read_in_a_folder_of_photos(tmp_path):
     from pnp.read_cli import expand
 
-    (tmp_path / "scan.pdf").write_bytes(scan_pdf_pages(1))
+    (tmp_path / "scan.pdf").write_bytes(scan_pdf([None]))
     (tmp_path / "notes.txt").write_text("not a photo")
     assert expand([tmp_path]) == [tmp_path / "scan.pdf"]
 
@@ -148,21 +135,12 @@ def test_a_scan_is_read_in_a_folder_of_photos(tmp_path):
 SHIP = Path(__file__).parent / "fixtures" / "photos" / "00000-stellar-drift-ship-easy.jpg"
 
 
-def scanned(photo: Path, tone) -> bytes:
-    """``photo``'s sheet flattened as a scanner app flattens it, on an A4 page, its gray
-    levels put through ``tone``, saved as a PDF."""
-    (sheet,) = read_photo(photo, color=True)
-    toned = np.clip(tone(flattened_on_a4(sheet).astype(np.float32)), 0, 255).astype(np.uint8)
-    return scan_pdf([cv2.cvtColor(toned, cv2.COLOR_BGR2RGB)])
-
-
 def test_a_ship_whose_tints_a_filter_whitened_is_read_as_printed_in_colour(tmp_path):
     """Its tints gone, the page looks printed ink-saving; its symbols, still coloured, say
     colour, and it is read against the colour blank: no space read marked for them."""
-    from pnp.vision.states import assemble
-
     path = tmp_path / "ship.pdf"
-    path.write_bytes(scanned(SHIP, FILTERS["bgnorm"]))
+    (photographed,) = read_photo(SHIP, color=True)
+    path.write_bytes(scanned(photographed, FILTERS["bgnorm"]))
     (sheet,) = read_photo(path)
     assert not sheet.ink_saving
     truth = json.loads(SHIP.with_suffix(".json").read_text())["sheet"]["fields"]
@@ -174,10 +152,11 @@ def test_a_ship_whose_tints_a_filter_whitened_is_read_as_printed_in_colour(tmp_p
 
 
 def test_the_pages_of_one_scan_are_read_on_both_cores_in_order(tmp_path, player):
-    from pnp.read_cli import read_batch
+    from pnp.read_cli import _tasks, read_batch
 
     path = tmp_path / "scan.pdf"
     path.write_bytes(scan_pdf([f.image for f in player]))
+    assert _tasks([path]) == [(str(path), n) for n in (1, 2, 3)]  # a task a page
     one_core, _ = read_batch([path], jobs=1)
     both, _ = read_batch([path], jobs=2)
     assert (

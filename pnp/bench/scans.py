@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import sys
 import tempfile
 from pathlib import Path
 
@@ -74,6 +75,15 @@ def flattened_on_a4(sheet) -> np.ndarray:
     return page
 
 
+def scanned(sheet, tone) -> bytes:
+    """The page of a ``SheetReading`` (read with ``color=True``) as a one-page PDF scan,
+    its levels put through ``tone`` (one of ``FILTERS``)."""
+    import cv2
+
+    toned = np.clip(tone(flattened_on_a4(sheet).astype(np.float32)), 0, 255).astype(np.uint8)
+    return scan_pdf([cv2.cvtColor(toned, cv2.COLOR_BGR2RGB)])
+
+
 def unasked_wrong(sheet, truth_fields: dict) -> tuple[int, int]:
     """(fields asked, fields read wrong and not asked) of a page read alone."""
     from pnp.vision.read import UNREAD_KINDS
@@ -97,8 +107,6 @@ def unasked_wrong(sheet, truth_fields: dict) -> tuple[int, int]:
 
 
 def main(argv: list[str]) -> int:
-    import cv2
-
     from pnp.vision.photo_io import PhotoError
     from pnp.vision.read import read_photo
 
@@ -107,24 +115,25 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--photos", type=Path, default=here)
     args = parser.parse_args(argv)
     photos = [p for p in sorted(args.photos.glob("*.jpg")) if p.with_suffix(".json").exists()]
+    if not photos:
+        print(f"{args.photos}: no .jpg photo with its .json truth beside it", file=sys.stderr)
+        return 1
     print(f"{'photo':40} " + " ".join(f"{name:>15}" for name in FILTERS))
     print(f"{'':40} " + " ".join(f"{'asked wrong':>15}" for _ in FILTERS))
     with tempfile.TemporaryDirectory() as tmp:
         for photo in photos:
             truth = json.loads(photo.with_suffix(".json").read_text())["sheet"]["fields"]
             (sheet,) = read_photo(photo, color=True)
-            page = flattened_on_a4(sheet).astype(np.float32)
             cells = []
             for name, tone in FILTERS.items():
-                toned = np.clip(tone(page), 0, 255).astype(np.uint8)
                 path = Path(tmp) / f"{name}.pdf"
-                path.write_bytes(scan_pdf([cv2.cvtColor(toned, cv2.COLOR_BGR2RGB)]))
+                path.write_bytes(scanned(sheet, tone))
                 try:
-                    (scanned,) = read_photo(path)
+                    (again,) = read_photo(path)
                 except PhotoError:
                     cells.append(f"{'refused':>15}")
                     continue
-                asked, wrong = unasked_wrong(scanned, truth)
+                asked, wrong = unasked_wrong(again, truth)
                 cells.append(f"{asked:>9} {wrong:>5}")
             print(f"{photo.name[:40]:40} " + " ".join(cells), flush=True)
     return 0

@@ -163,13 +163,13 @@ class SheetReading:
     @property
     def name(self) -> str:
         """The sheet's name in answers (``--set NAME:FIELD=...``): its photo's file name,
-        with "#2" for a second page in it."""
+        with "#2" for a second sheet in it ("#3" for a PDF's page 3)."""
         return Path(self.source).name
 
     @property
     def file_stem(self) -> str:
         """A stem for files of this sheet's pictures: its photo's, "-page2" for a second
-        page in it."""
+        sheet in it (or a PDF's page 2)."""
         page = self.source.partition("#")[2]
         return Path(self.photo).stem + (f"-page{page}" if page else "")
 
@@ -564,7 +564,8 @@ def read_photo(
     page: int | None = None,
 ) -> list[SheetReading]:
     """Every sheet in the photo at ``path`` (in every page of a scan saved as a PDF), read;
-    PhotoError (NoSheet, NotAnImage...) if none.
+    PhotoError (NoSheet, NotAnImage...) if none, or if a page of a PDF is not read and
+    ``refused`` is not given.
 
     ``color`` keeps a colour copy of each flattened page (for the overlay). With
     ``refused``, a page of a PDF that cannot be read is added to it, and the other pages
