@@ -162,3 +162,44 @@ def test_a_correction_in_a_column_that_adds_up_is_left_alone():
     other = f"{real[:-1]}{(int(real[-1]) + 1) % 10}"
     _, a, settled = read_hatched(other)
     assert a.state == state and not a.doubtful and not settled
+
+
+def test_a_place_read_with_all_ten_bubbles_filled_is_settled_by_the_sum():
+    """A page scanned black and white can fill every bubble of a place: the place is read
+    as one of its bubbles or none, and the one digit that makes the column add up is the
+    number's."""
+    import cv2
+
+    from pnp.vision.reference import common_map
+
+    state, sheet, settled = clean_page()
+    real = marked_digit(state, "game_pp", "units")
+    place = [f"{real[:-1]}{d}" for d in range(10)]
+    ink = sheet.ink.copy()
+    for field in place:
+        f, s = common_map(sheet.code).field(field), sheet.px_per_mm
+        centre = (round(f.centre[0] * s), round(f.centre[1] * s))
+        cv2.circle(ink, centre, round(f.w / 2 * s), 1, -1)
+    readings = tuple(
+        replace(r, state="filled", ink=0.95) if r.id in place else r for r in sheet.readings
+    )
+    (a,), _ = assemble([replace(sheet, readings=readings, ink=ink)])
+    assert a.state == state and not a.doubtful
+    new = {k: v for k, v in a.settled.items() if k not in settled}
+    assert new == {f"pad.png:{f}": f == real for f in place}
+
+
+def test_crowded_places_are_read_one_bubble_or_none_not_every_subset():
+    """Three places of ten bubbles each are 11^3 readings, not 2^30 (a score pad scanned
+    black and white hung in the sums before)."""
+    from pnp.vision.pad_sums import _readings
+
+    places = [[f"p1-{c}-units-{d}" for d in range(10)] for c in ("a", "b", "c")]
+    singles = ["p1-total-tens-3"]
+    open_ = sorted(singles + [i for ids in places for i in ids])
+    readings = list(_readings(open_, singles, places))
+    assert len(readings) == 2 * 11**3
+    assert len(set(readings)) == len(readings)
+    for reading in readings:
+        on = {i for i, v in zip(open_, reading, strict=True) if v}
+        assert all(len(on & set(ids)) <= 1 for ids in places)

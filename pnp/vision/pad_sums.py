@@ -61,11 +61,12 @@ def settled_sums(sheets: list[SheetReading], answers: Answers) -> dict[str, bool
             if not _adds_up(pad, marks, n):
                 candidates |= hatched
             open_ = sorted(i for i in candidates if player_of(i) == n)
-            if not open_ or len(set(open_) - in_places) + len(own) > MAX_OPEN:
+            singles = sorted(set(open_) - in_places)
+            if not open_ or len(singles) + len(own) > MAX_OPEN:
                 continue
             fits = [
                 combo
-                for combo in product((False, True), repeat=len(open_))
+                for combo in _readings(open_, singles, own)
                 if _adds_up(pad, _with(marks, open_, combo), n)
             ]
             if len(fits) == 1:
@@ -75,6 +76,18 @@ def settled_sums(sheets: list[SheetReading], answers: Answers) -> dict[str, bool
                     if v or i not in hatched  # a correction kept is no news
                 }
     return out
+
+
+def _readings(open_: list[str], singles: list[str], places: list[list[str]]):
+    """Each reading of the ``open_`` bubbles (as bools, in their order): each of
+    ``singles`` either way, each place of ``places`` one of its bubbles or none. Not
+    every subset of a place's bubbles: two in one place never decode, and a place of
+    ten read filled (a page scanned black and white) made 2^10 readings of one place."""
+    ways = [[{i: True}, {i: False}] for i in singles]
+    ways += [[{i: i == one for i in ids} for one in (None, *ids)] for ids in places]
+    for choice in product(*ways):
+        reading = {k: v for part in choice for k, v in part.items()}
+        yield tuple(reading[i] for i in open_)
 
 
 def _with(marks: set[str], fields: list[str], marked_: tuple[bool, ...]) -> set[str]:
