@@ -8,8 +8,9 @@ homography by up to a few millimetres), the blank sheet's printed ink is widened
 little so that what misregistration is left is never taken for a mark, and blurred as
 much as the photo is (``fitted_blur``) so that the grey a blurred photo leaves between
 close print lines is not either, and specks thinner than any pen stroke (sensor noise,
-JPEG blocks) are dropped. ``ink_masks`` makes the masks; ``pnp.vision.fields`` reads
-each field from them.
+JPEG blocks) are dropped. A page whose contrast a scanner app stretched is first put
+back into the blank's grey levels (``pnp.vision.tone_curve``). ``ink_masks`` makes the
+masks; ``pnp.vision.fields`` reads each field from them.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
+from pnp.vision import tone_curve
 from pnp.vision.align import phase_correlate, tile_spectra
 from pnp.vision.field_boxes import _box_sums, _inside, side_bands
 
@@ -269,6 +271,7 @@ class _Blank:
     # there (float32, paper = 1).
     near: np.ndarray
     blurred_near: dict[float, np.ndarray]
+    tones: tone_curve.BlankTones  # the same, binned to tell a contrast stretch
     # sigma -> ``printed`` darkened where the blank blurred by sigma is darker (uint8)
     printed_blurred: dict[float, np.ndarray] = field(default_factory=dict)
     print_small: np.ndarray | None = None  # quarter size, light print widened (paper_level)
@@ -318,10 +321,19 @@ def fitted_blur(seen: np.ndarray, prep: _Blank) -> float:
     (mean misfit, clipped so that marks weigh little), compared at half size."""
     if prep.near.shape[1] == 0:
         return 0.0  # no print to fit the blur on: taken as sharp
+    return _fitted_blur(_near_values(seen, prep), prep)
+
+
+def _near_values(seen: np.ndarray, prep: _Blank) -> np.ndarray:
+    """``seen`` at half size at the sample of pixels near print (``_Blank.near``)."""
     flat = seen.ravel()
     # The half-size pixel is the mean of its four (INTER_AREA), taken at the sample alone.
     values = flat[prep.near[0]] + flat[prep.near[1]] + flat[prep.near[2]] + flat[prep.near[3]]
     values *= np.float32(0.25)
+    return values
+
+
+def _fitted_blur(values: np.ndarray, prep: _Blank) -> float:
     best, best_misfit = 0.0, np.inf
     for sigma in prep.sigmas:
         misfit = np.abs(values - prep.blurred_near[sigma])
@@ -329,6 +341,16 @@ def fitted_blur(seen: np.ndarray, prep: _Blank) -> float:
         if misfit < best_misfit:
             best, best_misfit = sigma, misfit
     return best
+
+
+def fitted_tone(seen: np.ndarray, prep: _Blank) -> tuple[float, tone_curve.ToneCurve | None]:
+    """``fitted_blur``, and the page's tone curve if a scanner filter has stretched its
+    contrast (``pnp.vision.tone_curve``), with the blur fitted through that curve."""
+    if prep.near.shape[1] == 0:
+        return 0.0, None
+    values = _near_values(seen, prep)
+    found = tone_curve.stretched(values, prep.tones, BLUR_MISFIT_MAX)
+    return (_fitted_blur(values, prep), None) if found is None else found
 
 
 # Blur spreads a pen stroke and lowers its darkness: the ink step is lowered with it, in
@@ -407,11 +429,13 @@ def _prepare(blank: np.ndarray, px_per_mm: float) -> _Blank:
     widen_small = max(3, int(PAPER_WIDEN_MM * px_per_mm / 4) | 1)
     sigmas = blur_sigmas(px_per_mm)
     print_small = cv2.dilate(small, np.ones((widen_small, widen_small), np.uint8))
+    blurred_near = {s: _level(_blurred(half, s / 2)).ravel()[near] for s in sigmas}
     return _Blank(
         print_small=print_small,
         blank=blank if not blank.flags.writeable else blank.copy(),  # read-only: shared
         near=np.stack(corners),
-        blurred_near={s: _level(_blurred(half, s / 2)).ravel()[near] for s in sigmas},
+        blurred_near=blurred_near,
+        tones=tone_curve.blank_tones(blurred_near),
         sigmas=sigmas,
         max_misfit=ALIGN_MAX_MISFIT_PX * px_scale(px_per_mm),
         printed=printed,
@@ -628,7 +652,9 @@ def ink_masks(
     """
     prep = _prepared(blank, px_per_mm)
     seen = _aligned(paper_level(photo, px_per_mm, prep.print_small, fields), prep)
-    sigma = fitted_blur(seen, prep)
+    sigma, curve = fitted_tone(seen, prep)
+    if curve is not None:
+        seen = curve.undone(seen)
     printed = _toned(prep.printed_for(sigma), seen, prep)
     if step is None:
         step = blurred_step(INK_STEP, sigma, px_per_mm)
