@@ -36,6 +36,8 @@ FILTERS = {
     "bgnorm_levels": lambda g: (_near_paper(g) - 90) * 255 / (235 - 90),
     "levels": lambda g: (g - 40) * 255 / (230 - 40),
     "contrast": lambda g: 1.25 * (g - 128) + 138,
+    # black and white: each pixel over its near paper, cut at 160 of 255
+    "black_white": lambda g: np.where(_near_paper(g) < 160, 0, 255),
 }
 
 

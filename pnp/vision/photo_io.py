@@ -59,6 +59,7 @@ EXIT_WRONG_GAME = 7
 EXIT_DUPLICATE = 8
 EXIT_TOO_SMALL = 9
 EXIT_OTHER_VERSION = 10
+EXIT_BLACK_AND_WHITE = 11
 
 
 class PhotoError(ValueError):
@@ -87,6 +88,12 @@ class OtherVersion(PhotoError):
     """A sheet printed from another version of its layout than this pnp reads."""
 
     exit_code = EXIT_OTHER_VERSION
+
+
+class BlackAndWhite(PhotoError):
+    """A page without greys (a scan in black and white): marks cannot be told from print."""
+
+    exit_code = EXIT_BLACK_AND_WHITE
 
 
 _PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

@@ -18,7 +18,7 @@ import numpy as np
 from pnp.pagecode import PageCode
 from pnp.vision.fields import EMPTY_MAX, FILLED_MIN, QUIET_BASE_RATIO, FieldReading
 from pnp.vision.page_marks import inner_fill_coverage
-from pnp.vision.photo_io import NoSheet, OtherVersion, PhotoError
+from pnp.vision.photo_io import BlackAndWhite, NoSheet, OtherVersion, PhotoError
 
 # Fields a person reads and the reader does not (names, written totals, storage).
 UNREAD_KINDS = frozenset({"write_in", "cube_slot"})
@@ -369,6 +369,22 @@ def refuse_other_version(code: PageCode, sheet_map, source: str) -> None:
         )
 
 
+def refuse_black_and_white(masks, source: str) -> None:
+    """BlackAndWhite if the page (its ``ink.InkMasks``) has too few greys near its print
+    and its flat greys (tints, symbols) come out black or white: a scan in black and white
+    turns a printed symbol black, and it reads as a mark. A page rendered without a
+    camera (sharp, its greys as the blank's) is not refused; nor is a sheet without flat
+    greys (``tone_curve``)."""
+    from pnp.vision.tone_curve import FLAT_EXTREMES_MIN, GREYLESS
+
+    if masks.greys < GREYLESS and masks.flat_extremes >= FLAT_EXTREMES_MIN:
+        raise BlackAndWhite(
+            f"{source}: this page has almost no greys between its print and the paper, as a "
+            "scan in black and white has, and its marks cannot be told from the print (scan "
+            "it again in colour or grey)"
+        )
+
+
 def settled_doubts(
     readings: list[FieldReading], fields: list, masks, px_per_mm: float, source: str
 ) -> tuple[list[FieldReading], list[Doubt]]:
@@ -511,6 +527,7 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     refuse_other_version(code, sheet_map, source)
     blank, ink_saving = printed_blank(page.image, code, page.px_per_mm)
     m = ink_masks(page.image, blank, page.px_per_mm, fields=sheet_map.fields)
+    refuse_black_and_white(m, source)
     readings, doubtful = read_masks(m, sheet_map.fields, page.px_per_mm, source)
     t2 = time.perf_counter()
     color = None
