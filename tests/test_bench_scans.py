@@ -16,9 +16,8 @@ def test_each_filter_gets_the_fields_asked_and_the_fields_wrong(tmp_path, capsys
     assert main(["--photos", str(tmp_path)]) == 0
     header, _, row = capsys.readouterr().out.splitlines()
     assert header.split()[1:] == list(FILTERS)
-    cells = dict(
-        zip(FILTERS, (row[41 + 16 * k : 57 + 16 * k].split() for k in range(len(FILTERS))))
-    )
+    cells = [row[41 + 16 * k : 57 + 16 * k].split() for k in range(len(FILTERS))]
+    cells = dict(zip(FILTERS, cells, strict=True))
     assert cells["none"] == ["0", "0"]  # plain, the easy page reads as its photo: nothing wrong
     assert cells["black_white"] == ["refused"]  # its symbols' greys lost: refused
     assert all(len(c) == 2 and all(v.isdigit() for v in c) for c in list(cells.values())[:-1])

@@ -12,15 +12,7 @@ import pytest
 from pnp.bench.scans import FILTERS, scanned, unasked_wrong
 from pnp.vision import ink
 from pnp.vision.read import read_photo
-from pnp.vision.tone_curve import (
-    FLAT_EXTREMES_MIN,
-    GREYLESS,
-    STRETCHED,
-    ToneCurve,
-    blank_tones,
-    stretched,
-    tone_curve,
-)
+from pnp.vision.tone_curve import STRETCHED, ToneCurve, blank_tones, stretched, tone_curve
 
 PHOTOS = Path(__file__).parent / "fixtures" / "photos"
 
@@ -120,48 +112,3 @@ def test_a_few_boxes_edges_darkened_are_no_stretch():
     level is not a page's tones."""
     assert ToneCurve(blank=(0.67, 0.8), page=(0.47, 1.0)).darkening() == 0.0
     assert ToneCurve(blank=(0.2, 0.4, 0.55, 0.7), page=(0.1, 0.3, 0.45, 0.6)).darkening() > 0
-
-
-def test_a_ship_scanned_black_and_white_is_refused_with_one_line(tmp_path):
-    """Its grey cube symbols come out black or white, and black ones read as marks (14
-    spaces wrong, unasked, before): the page is refused, exit 11, the others read."""
-    from click.testing import CliRunner
-
-    from pnp.cli import cli
-    from pnp.vision.photo_io import EXIT_BLACK_AND_WHITE
-
-    (sheet,) = read_photo(PHOTOS / "00000-stellar-drift-ship-easy.jpg", color=True)
-    scan = tmp_path / "ship-bw.pdf"
-    scan.write_bytes(scanned(sheet, FILTERS["black_white"]))
-    tracker = PHOTOS / "00001-stellar-drift-tracker-easy.jpg"
-    result = CliRunner().invoke(cli, ["read", str(scan), str(tracker)])
-    assert result.exit_code == EXIT_BLACK_AND_WHITE, result.output
-    assert "Traceback" not in result.output
-    errors = [ln for ln in result.stderr.splitlines() if ln.startswith("error:")]
-    assert len(errors) == 1 and "ship-bw.pdf#1" in errors[0] and "black and white" in errors[0]
-    assert f"== stellar-drift: {tracker.name}" in result.output  # the other photo is read
-
-
-def test_sheets_rendered_without_a_camera_are_not_taken_for_black_and_white(tmp_path):
-    """Sheets filled on a tablet and saved as a PDF: as sharp as the blank, few greys
-    near their print, but their tints and symbols are the blank's greys."""
-    from pnp.bench.scans import scan_pdf
-    from pnp.synth.pen import build_page, fill, sheet_marks
-    from pnp.synth.states import random_state
-
-    pages = sheet_marks("stellar-drift", random_state("stellar-drift", 7))
-    path = tmp_path / "tablet.pdf"
-    path.write_bytes(scan_pdf([fill(build_page(m), m, 7, 200).image for m in pages]))
-    masks = []
-    made = ink.ink_masks
-
-    def keep(*args, **kwargs):
-        masks.append(made(*args, **kwargs))
-        return masks[-1]
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(ink, "ink_masks", keep)
-        sheets = read_photo(path)
-    assert [s.code.sheet for s in sheets] == ["ship", "tracker", "tech"]
-    assert min(m.greys for m in masks) < GREYLESS  # the first sign alone would refuse
-    assert max(m.flat_extremes for m in masks) < FLAT_EXTREMES_MIN

@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision import tone_curve
+from pnp.vision import black_white, tone_curve
 from pnp.vision.align import phase_correlate, tile_spectra
 from pnp.vision.field_boxes import _box_sums, _inside, side_bands
 
@@ -610,12 +610,8 @@ class InkMasks:
     # What the masks were cut from (for measures of texture, ``pnp.vision.hatching``):
     seen: np.ndarray | None = None  # float32, the photo aligned, paper = 1
     printed: np.ndarray | None = None  # uint8, the blank's print as compared (widened, blurred)
-    # How often the page is mid grey near print, over how often the blank is
-    # (``tone_curve.grey_share``), and the share of the blank's flat mid greys (tints,
-    # symbols) the page has black or white (``tone_curve.flat_extremes``): both tell a
-    # scan in black and white
-    greys: float = 1.0
-    flat_extremes: float = 0.0
+    # The signs of a scan in black and white (``pnp.vision.black_white``)
+    greys: black_white.Greys = field(default_factory=black_white.Greys)
 
 
 def ink_and_step(
@@ -658,7 +654,7 @@ def ink_masks(
     """
     prep = _prepared(blank, px_per_mm)
     seen = _aligned(paper_level(photo, px_per_mm, prep.print_small, fields), prep)
-    greys = _greys(seen, prep), _flat_extremes(seen, prep)
+    greys = _greys(seen, prep)
     sigma, curve = fitted_tone(seen, prep)
     if curve is not None:
         seen = curve.undone(seen)
@@ -686,22 +682,27 @@ def ink_masks(
     # A pen stroke is 2 px wide or more; isolated specks are noise.
     ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, _SPECK)
     base = cv2.morphologyEx(base, cv2.MORPH_OPEN, _SPECK)
-    return InkMasks(ink, steps, base, prep.readable, seen, printed, *greys)
+    return InkMasks(ink, steps, base, prep.readable, seen, printed, greys)
 
 
-def _flat_extremes(seen: np.ndarray, prep: _Blank) -> float:
-    """``tone_curve.flat_extremes`` of the page over the blank's flat mid grey bands."""
-    lo, hi = tone_curve.GREYS
-    mid = [w for lv, w, _ in prep.tone_bands if lo < lv < hi]
-    return tone_curve.flat_extremes(seen.ravel()[np.concatenate(mid)]) if mid else 0.0
-
-
-def _greys(seen: np.ndarray, prep: _Blank) -> float:
-    """``tone_curve.grey_share`` of the page near print, against the blank blurred by the
-    sharpest blur a camera leaves (``BLUR_SIGMAS[1]``)."""
+def _greys(seen: np.ndarray, prep: _Blank) -> black_white.Greys:
+    """``black_white.Greys`` of the page (the sample near print, against the blank blurred
+    by the sharpest blur a camera leaves, ``BLUR_SIGMAS[1]``); the other signs measured
+    only where the first is there."""
     if prep.near.shape[1] == 0:
-        return 1.0
-    return tone_curve.grey_share(_near_values(seen, prep), prep.blurred_near[prep.sigmas[1]])
+        return black_white.Greys()
+    values = _near_values(seen, prep)
+    share = black_white.grey_share(values, prep.blurred_near[prep.sigmas[1]])
+    if share >= black_white.GREYLESS:
+        return black_white.Greys(share)
+    lo, hi = black_white.GREYS
+    flat = [w for lv, w, _ in prep.tone_bands if lo < lv < hi]
+    extremes = black_white.flat_extremes(seen.ravel()[np.concatenate(flat)]) if flat else 0.0
+    misfit = min(
+        float(np.minimum(np.abs(values - blurred), BLUR_MISFIT_MAX).mean())
+        for blurred in prep.blurred_near.values()
+    )
+    return black_white.Greys(share, extremes, misfit)
 
 
 def _window_masks(floor, step, seen, threshold, noise, printed, readable, steps, ink, base):

@@ -370,14 +370,9 @@ def refuse_other_version(code: PageCode, sheet_map, source: str) -> None:
 
 
 def refuse_black_and_white(masks, source: str) -> None:
-    """BlackAndWhite if the page (its ``ink.InkMasks``) has too few greys near its print
-    and its flat greys (tints, symbols) come out black or white: a scan in black and white
-    turns a printed symbol black, and it reads as a mark. A page rendered without a
-    camera (sharp, its greys as the blank's) is not refused; nor is a sheet without flat
-    greys (``tone_curve``)."""
-    from pnp.vision.tone_curve import FLAT_EXTREMES_MIN, GREYLESS
-
-    if masks.greys < GREYLESS and masks.flat_extremes >= FLAT_EXTREMES_MIN:
+    """BlackAndWhite if the page (its ``ink.InkMasks``) looks scanned in black and white
+    (``pnp.vision.black_white``): a printed grey symbol turned black reads as a mark."""
+    if masks.greys.black_and_white():
         raise BlackAndWhite(
             f"{source}: this page has almost no greys between its print and the paper, as a "
             "scan in black and white has, and its marks cannot be told from the print (scan "

@@ -164,38 +164,3 @@ def stretched(page: np.ndarray, tones: BlankTones, most: float):
     if best[2].darkening() < STRETCHED:
         return None
     return best[1], best[2]
-
-
-# A scan in black and white has no greys: each of the print's tints and symbols comes out
-# black or white, and a black symbol in a box reads as a mark. Its pixels near print are
-# mid grey (GREYS) far less often than the blank's blurred by the sharpest camera blur
-# (``pnp.vision.ink.BLUR_SIGMAS``' first after none): on the committed photos so
-# scanned (each pixel over its near paper, then cut at 160 of 255) 0.17-0.90 times as
-# often; on 280 photos (held-out, grey- and ink-saving-printed, committed) 1.11 times or
-# more, and on those photos through the contrast filters 1.11 or more.
-GREYS = (0.15, 0.85)
-GREYLESS = 1.0
-
-
-def grey_share(page: np.ndarray, blank: np.ndarray) -> float:
-    """How often ``page``'s levels are mid grey (``GREYS``), over how often ``blank``'s
-    are at the same pixels (1.0 where the blank has none)."""
-    lo, hi = GREYS
-    expected = np.count_nonzero((blank > lo) & (blank < hi))
-    if expected == 0:
-        return 1.0
-    return np.count_nonzero((page > lo) & (page < hi)) / expected
-
-
-# A page rendered without a camera (a sheet filled on a tablet) has few greys near its
-# print too, but its flat greys are the blank's; a scan in black and white has turned
-# them black or white: on the committed photos so scanned, 0.11-0.90 of the Stellar Drift
-# sheets' flat mid greys (the other sheets have none), 0-0.15 through the contrast filters.
-EXTREMES = (0.1, 0.95)  # a page level below or above these is black or white
-FLAT_EXTREMES_MIN = 0.05
-
-
-def flat_extremes(page: np.ndarray) -> float:
-    """The share of ``page``'s levels (the blank's flat mid greys) black or white."""
-    lo, hi = EXTREMES
-    return float(np.count_nonzero((page < lo) | (page > hi))) / max(1, page.size)
