@@ -60,3 +60,27 @@ def test_a_light_fill_of_its_own_beside_the_overrun_stays_filled():
     seen[light & (rows % 6 == 0)] = 0.4  # a few strokes about its centre
     out, _ = read(seen)
     assert out[1].state == "filled"
+
+
+def test_a_symbol_drawn_in_the_near_half_of_a_cosmos_hex_is_not_its_neighbours_overrun():
+    """A hex is marked with a symbol drawn anywhere in it, not filled: one drawn low in its
+    hex, below a neighbour whose symbol runs past its circle, is a mark (it was read
+    empty, unasked, on a Cosmos sheet printed at 97%)."""
+    upper = Field("hex-q9r6", "hex", 20.0, 12.0, 12.0, 12.0, "circle")
+    lower = Field("hex-q9r7", "hex", 20.0, 24.0, 12.0, 12.0, "circle")
+    rng = np.random.default_rng(4)
+    seen = np.float32(1.0) + rng.normal(0, 0.01, (SIZE, SIZE)).astype(np.float32)
+    disc(seen, upper.x, upper.y, 7.8)  # a symbol run past its hex's circle
+    rows, cols = np.indices(seen.shape)
+    x, y = (cols + 0.5) / PX, (rows + 0.5) / PX
+    wave = (np.abs(y - (lower.y - 3.0 + np.sin((x - lower.x) * 1.2))) < 0.35) & (
+        np.abs(x - lower.x) < 3.5
+    )
+    seen[wave] = 0.4  # a wave drawn in the half of its hex that faces the neighbour
+    m = masks(seen)
+    fields = [upper, lower]
+    readings = read_fields(m.ink, fields, PX, m.steps, m.base, m.readable)
+    assert readings[0].beyond >= 0.3 and 0 < readings[1].coverage < 0.2
+    assert readings[1].state != "empty"
+    out = faint_strokes(readings, fields, m, PX)
+    assert out[1].state == readings[1].state
