@@ -6,10 +6,10 @@ darker by a half, a blurred edge's fringe nearly black, and read against the bla
 they are ink. A photo's own tone response is gentler (measured on the committed photos
 and the photo sets: its mid greys within a few hundredths of the blank's, and lighter
 more often than darker), so a page is taken as stretched only where its print is
-darker than the blank's by ``STRETCHED`` on average over the mid greys. Then the print
-it is compared with is put through the page's own tone curve: the median page level of
-the print at each grey level of the (blurred) blank, measured where the blank has print.
-Marks darken few of those pixels, and a median is not moved by them.
+darker than the blank's by ``STRETCHED`` on average over the mid greys. Such a page is
+then put back into the blank's levels through its own tone curve (``ToneCurve.undone``):
+the median page level at each grey level of the (blurred) blank, measured where the
+blank has print. Marks darken few of those pixels, and a median is not moved by them.
 """
 
 from __future__ import annotations
@@ -25,9 +25,12 @@ CURVE_MIN_PIXELS = 50
 CURVE_SAMPLE = 4  # every this many of the pixels given are binned (~8,000-11,000 a page)
 MID_LEVELS = (0.15, 0.75)  # the bins whose darkening tells a stretch...
 MID_BINS_MIN = 3  # ...of which this many at least (a page's blurred print has all 4)
-# Mean darkening (page level less the blank's, paper = 1) of the mid bins that tells a
-# stretch: the committed photos and those of the photo sets measured 0.07 lighter to
-# 0.03 darker, the committed photos through a scanner filter 0.12-0.28 darker.
+# Mean darkening (the blank's level less the page's, paper = 1) of the mid bins that
+# tells a stretch, at the blur fitting best through its curve. Measured: 320 photos
+# (held-out, committed) -0.09 to 0.037; 160 printed on a black-and-white laser (session
+# 29's sets) up to 0.074; the committed photos scanned plain up to 0.019, and through
+# ``pnp.bench.scans``' filters: bgnorm_levels 0.074-0.238, levels -0.007-0.255,
+# contrast -0.071-0.124 (pages below the mark were read as plain, none wrong unasked).
 STRETCHED = 0.08
 
 
@@ -52,8 +55,10 @@ class ToneCurve:
 
     def undone(self, page: np.ndarray) -> np.ndarray:
         """``page`` (float32 levels, paper = 1) in the blank's levels: each level put back
-        through the curve (linearly between its points, unchanged above paper), by a
-        table of ``UNDO_STEPS`` steps a unit (~20 ms a page; np.interp takes ~90)."""
+        through the curve (linearly between its points; above its lightest point shifted,
+        not squeezed, so that paper grain stays as large as the photo has it and raises the
+        ink step as much), by a table of ``UNDO_STEPS`` steps a unit (~20 ms a page;
+        np.interp takes ~90)."""
         page_levels, blank_levels = _rising(self.page), self.blank
         top = UNDO_TOP * UNDO_STEPS
         levels = np.arange(top + 1) / UNDO_STEPS
@@ -144,7 +149,7 @@ def blank_tones(blurred: dict[float, np.ndarray]) -> BlankTones:
     return BlankTones({s: _BlankBins.of(b[::CURVE_SAMPLE]) for s, b in blurred.items()})
 
 
-def stretched(page: np.ndarray, tones: BlankTones, most: float):
+def stretched(page: np.ndarray, tones: BlankTones, most: float) -> tuple[float, ToneCurve] | None:
     """(sigma, curve) of a stretched page, or None if it is not: ``page`` is its levels
     at the pixels ``tones`` was made of. The blur is the one that fits best through its
     own curve: a stretch narrows a blurred edge's grey, and fitted without one it passes
