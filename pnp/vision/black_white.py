@@ -10,11 +10,12 @@ cube symbols come out black and read as marks. Such a page is told by two signs:
   committed) 1.11 times or more, and on those photos through the contrast filters too.
 - A page rendered without a camera (a sheet filled on a tablet and saved as a PDF) is as
   sharp as the blank and can have fewer greys near print too (Stellar Drift sheets
-  0.95-0.99 times): it is told apart by its flat greys (tints, symbols), which are the
-  blank's, where a scan in black and white has 0.11-0.90 of them black or white (the
-  contrast filters 0-0.15, such pages 0); and, on sheets without flat greys (a Cosmos
-  sheet, a score pad), by how far the page near print misfits the blank at its best
-  blur: such pages 0.030-0.073, the scans 0.088-0.134.
+  0.88-1.04 times; Cosmos sheets and score pads 1.02 or more; 96 pages): it is told
+  apart by its flat greys (tints, symbols), which are the blank's, where a scan in black
+  and white has 0.11-0.90 of them black or white (the contrast filters 0-0.15, such
+  pages 0); and, on sheets without flat greys (a Cosmos sheet, a score pad), by how far
+  the page near print misfits the blank at its best blur: such pages 0.030-0.073, the
+  scans 0.088-0.134.
 """
 
 from __future__ import annotations
