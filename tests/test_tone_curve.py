@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from pnp.bench.scans import FILTERS, scanned, unasked_wrong
-from pnp.vision import ink
+from pnp.vision import tone_curve
 from pnp.vision.read import read_photo
-from pnp.vision.tone_curve import STRETCHED, ToneCurve, blank_tones, stretched, tone_curve
+from pnp.vision.tone_curve import STRETCHED, ToneCurve, blank_tones, stretched
 
 PHOTOS = Path(__file__).parent / "fixtures" / "photos"
 
@@ -59,8 +59,9 @@ def test_a_curve_put_back_keeps_paper_noise_above_its_last_point():
     assert curve.undone(np.array([0.3], np.float32)) == pytest.approx([0.5], abs=1e-3)
 
 
-def test_too_few_levels_make_no_curve():
-    assert tone_curve(np.ones(1000, np.float32), np.ones(1000, np.float32)) is None
+def test_a_page_of_one_level_makes_no_curve():
+    flat = np.ones(4000, np.float32)
+    assert stretched(flat * 0.5, blank_tones({0.0: flat}), 0.3) is None
 
 
 @pytest.mark.parametrize(
@@ -72,17 +73,17 @@ def test_too_few_levels_make_no_curve():
     ],
 )
 def test_the_committed_photos_are_not_stretched(name):
-    seen = {}
-    fitted = ink.fitted_tone
+    found = []
+    told = tone_curve.stretched
 
-    def keep(page, prep):
-        seen["tone"] = fitted(page, prep)
-        return seen["tone"]
+    def keep(*args):
+        found.append(told(*args))
+        return found[-1]
 
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(ink, "fitted_tone", keep)
+        mp.setattr(tone_curve, "stretched", keep)
         read_photo(PHOTOS / f"{name}.jpg")
-    assert seen["tone"][1] is None
+    assert found == [None]
 
 
 @pytest.mark.parametrize(

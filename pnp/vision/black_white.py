@@ -1,7 +1,8 @@
 """A scan in black and white, told from the page, so that it is refused, not read wrong.
 
 A scanner app's black-and-white mode turns every grey to black or white: a ship's grey
-cube symbols come out black and read as marks. Such a page is told by two signs:
+cube symbols come out black and read as marks. Such a page is told by its few greys, and
+by one of two signs more that a page rendered without a camera does not show:
 
 - Its pixels near print are mid grey (``GREYS``) far less often than the blank's blurred
   by the sharpest camera blur (``pnp.vision.ink.BLUR_SIGMAS``' first after none). On the

@@ -334,21 +334,28 @@ def _near_values(seen: np.ndarray, prep: _Blank) -> np.ndarray:
 
 
 def _fitted_blur(values: np.ndarray, prep: _Blank) -> float:
-    best, best_misfit = 0.0, np.inf
+    misfits = _misfits(values, prep)
+    return min(misfits, key=misfits.__getitem__)  # the first of the least
+
+
+def _misfits(values: np.ndarray, prep: _Blank) -> dict[float, float]:
+    """Each of the page's blurs -> the mean misfit of ``values`` (``_near_values``) to the
+    blank so blurred, each pixel's no more than ``BLUR_MISFIT_MAX``."""
+    out = {}
     for sigma in prep.sigmas:
         misfit = np.abs(values - prep.blurred_near[sigma])
-        misfit = float(np.minimum(misfit, BLUR_MISFIT_MAX, out=misfit).mean())
-        if misfit < best_misfit:
-            best, best_misfit = sigma, misfit
-    return best
+        out[sigma] = float(np.minimum(misfit, BLUR_MISFIT_MAX, out=misfit).mean())
+    return out
 
 
-def fitted_tone(seen: np.ndarray, prep: _Blank) -> tuple[float, tone_curve.ToneCurve | None]:
-    """``fitted_blur``, and the page's tone curve if a scanner filter has stretched its
-    contrast (``pnp.vision.tone_curve``), with the blur fitted through that curve."""
-    if prep.near.shape[1] == 0:
+def _fitted_tone(
+    values: np.ndarray | None, prep: _Blank
+) -> tuple[float, tone_curve.ToneCurve | None]:
+    """``fitted_blur`` of the page near print (``values``: ``_near_values``, None where the
+    blank has no print), and its tone curve if a scanner filter has stretched its contrast
+    (``pnp.vision.tone_curve``), with the blur fitted through that curve."""
+    if values is None:
         return 0.0, None
-    values = _near_values(seen, prep)
     found = tone_curve.stretched(values, prep.tones, BLUR_MISFIT_MAX)
     return (_fitted_blur(values, prep), None) if found is None else found
 
@@ -654,8 +661,9 @@ def ink_masks(
     """
     prep = _prepared(blank, px_per_mm)
     seen = _aligned(paper_level(photo, px_per_mm, prep.print_small, fields), prep)
-    greys = _greys(seen, prep)
-    sigma, curve = fitted_tone(seen, prep)
+    values = _near_values(seen, prep) if prep.near.shape[1] else None
+    greys = _greys(seen, values, prep)
+    sigma, curve = _fitted_tone(values, prep)
     if curve is not None:
         seen = curve.undone(seen)
     printed = _toned(prep.printed_for(sigma), seen, prep)
@@ -690,24 +698,19 @@ def ink_masks(
     return InkMasks(ink, steps, base, prep.readable, seen, printed, greys)
 
 
-def _greys(seen: np.ndarray, prep: _Blank) -> black_white.Greys:
-    """``black_white.Greys`` of the page (the sample near print, against the blank blurred
-    by the sharpest blur a camera leaves, ``BLUR_SIGMAS[1]``); the other signs measured
-    only where the first is there."""
-    if prep.near.shape[1] == 0:
+def _greys(seen: np.ndarray, values: np.ndarray | None, prep: _Blank) -> black_white.Greys:
+    """``black_white.Greys`` of the page: its ``values`` near print (``_near_values``, None
+    where the blank has no print) against the blank blurred by the sharpest blur a camera
+    leaves (``BLUR_SIGMAS[1]``); the other signs measured only where the first is there."""
+    if values is None:
         return black_white.Greys()
-    values = _near_values(seen, prep)
     share = black_white.grey_share(values, prep.blurred_near[prep.sigmas[1]])
     if share >= black_white.GREYLESS:
         return black_white.Greys(share)
     lo, hi = black_white.GREYS
     flat = [w for lv, w, _ in prep.tone_bands if lo < lv < hi]
     extremes = black_white.flat_extremes(seen.ravel()[np.concatenate(flat)]) if flat else 0.0
-    misfit = min(
-        float(np.minimum(np.abs(values - blurred), BLUR_MISFIT_MAX).mean())
-        for blurred in prep.blurred_near.values()
-    )
-    return black_white.Greys(share, extremes, misfit)
+    return black_white.Greys(share, extremes, min(_misfits(values, prep).values()))
 
 
 def _window_masks(floor, step, seen, threshold, noise, printed, readable, steps, ink, base):

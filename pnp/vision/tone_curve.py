@@ -93,12 +93,6 @@ def _bins() -> np.ndarray:
 _BIN_OF_STEP = _bins()
 
 
-def tone_curve(page: np.ndarray, blank: np.ndarray) -> ToneCurve | None:
-    """The median of ``page`` (float32 levels, paper = 1) at each bin of ``blank``'s
-    levels (the same pixels); None with fewer than two bins of ``CURVE_MIN_PIXELS``."""
-    return _BlankBins.of(blank).curve(_steps(page))
-
-
 @dataclass(frozen=True)
 class _BlankBins:
     """A sample of the blank's levels binned (``CURVE_EDGES``), and each kept bin's
