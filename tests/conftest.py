@@ -42,3 +42,13 @@ def built(game: str, sheet: str, layout: str, paper: str, serial: int = 1, ink_s
 @pytest.fixture(params=all_sheets(), ids=lambda t: "/".join(t))
 def sheet_id(request):
     return request.param
+
+
+@pytest.fixture
+def reader_alone(monkeypatch):
+    """Questions as the reader and the game's checks ask them, none settled by the noise
+    model (``pnp.vision.noise_model``): tests of asking want a page asked several, however
+    many the model learns to settle."""
+    import pnp.vision.states as states
+
+    monkeypatch.setattr(states, "learned_answers", lambda out: {})

@@ -16,7 +16,8 @@ from pnp.cli import cli
 from pnp.vision.doubt_grid import CELL, COLUMNS, GAP, LABEL, doubt_grid
 
 PHOTOS = Path(__file__).parent / "fixtures" / "photos"
-DOUBTED = PHOTOS / "00011-stellar-drift-tracker-hard.jpg"  # 3 fields asked
+DOUBTED = PHOTOS / "00011-stellar-drift-tracker-hard.jpg"  # 10 fields asked (``reader_alone``)
+pytestmark = pytest.mark.usefixtures("reader_alone")
 
 
 # --- the reply ------------------------------------------------------------------------

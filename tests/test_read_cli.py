@@ -38,7 +38,7 @@ SHIP, TRACKER, TECH = (
 PAD = PHOTOS / "00004-federation-scorepad-easy.jpg"
 COSMOS = PHOTOS / "00003-distant-suns-cosmos-easy.jpg"
 PLAYER_PAD = PHOTOS / "00009-federation-scorepad-player-normal.jpg"
-DOUBTED = PHOTOS / "00011-stellar-drift-tracker-hard.jpg"  # 3 fields asked
+DOUBTED = PHOTOS / "00011-stellar-drift-tracker-hard.jpg"  # 10 fields asked (``reader_alone``)
 
 
 def run(*args):
@@ -106,6 +106,7 @@ def test_read_json_gives_state_confidence_and_doubt():
     assert out["states"][0]["sheets"][0]["reprojection_mm"] < 1.5
 
 
+@pytest.mark.usefixtures("reader_alone")
 def test_set_resolves_a_doubtful_field(tmp_path):
     first = json.loads(run("read", DOUBTED, "--json").stdout)["states"][0]
     fields = [d["field"] for d in first["doubtful"] if d["field"] != "shapes"]
@@ -118,6 +119,7 @@ def test_set_resolves_a_doubtful_field(tmp_path):
     assert run("read", DOUBTED, "--set", f"{fields[0]}=maybe").exit_code == 2
 
 
+@pytest.mark.usefixtures("reader_alone")
 def test_ask_shows_pictures_while_asking_and_leaves_none_behind(monkeypatch):
     first = json.loads(run("read", DOUBTED, "--json").stdout)["states"][0]
     doubts = len(first["doubtful"])
@@ -143,6 +145,7 @@ def test_ask_shows_pictures_while_asking_and_leaves_none_behind(monkeypatch):
     assert not shown[0][0].parent.exists()
 
 
+@pytest.mark.usefixtures("reader_alone")
 def test_answers_given_when_asked_are_printed_to_give_again_as_set_options():
     import shlex
 
@@ -386,7 +389,8 @@ def test_a_score_counting_open_doubts_says_it_is_provisional_until_they_are_answ
     assert row[:27].strip() == "1      Player 1" and row[27:33].strip().endswith("*"), row
     assert "Winner" not in text.stdout and "Leading: Player 1 (provisional" in text.stdout
     (hint,) = [ln for ln in text.stderr.splitlines() if ln.startswith("answer: ")]
-    assert f"{len(open_)} doubtful fields open" in hint and "--ask" in hint
+    many = f"{len(open_)} doubtful field{'s' if len(open_) > 1 else ''} open"
+    assert many in hint and "--ask" in hint
     example = hint.split("e.g. ")[1].rstrip(")").split()  # a --set the command takes
     assert run("read", *HARD_TRIO, *example).exit_code in (0, 3)
     (player,) = json.loads(run("score", *HARD_TRIO, "--json").stdout)["players"]

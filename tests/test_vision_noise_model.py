@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from pnp.sheetmap import Field
+from pnp.vision import ink_shape
 from pnp.vision.fields import FieldReading
 from pnp.vision.noise_model import (
     FEATURES,
@@ -148,6 +149,11 @@ def test_the_features_see_the_page_around_a_field():
     assert named["faint"] == 0 and named["filled"] == 1
     assert named["thick_ink"] == 0.05 and named["thick_base"] == 0.09
     assert named["thick_to_base"] == pytest.approx(0.75)  # its base-step ink in strokes
+    assert named["base_parts"] == -1 and named["dark_mean"] == -1  # its ink's shape unmeasured
+    shape = tuple(float(n) for n in range(len(ink_shape.FEATURES)))
+    readings[6] = replace(readings[6], ink_shape=shape)
+    x = features(readings, list(fields), asked, ["b6"])[0]
+    assert tuple(x[FEATURES.index(ink_shape.FEATURES[0]) :]) == shape  # read as measured
 
 
 HARD = sorted(PHOTOS.glob("*-hard.jpg")) + sorted(PHOTOS.glob("*-real.jpg"))

@@ -97,7 +97,7 @@ def test_page_resolution_is_the_photos_pixels_per_page_mm():
 
 @pytest.fixture(scope="module")
 def poor(tmp_path_factory) -> Path:
-    """A synthetic hard photo whose page asks about every one of its 47 fields: small in
+    """A synthetic hard photo whose page asks about most of its 47 fields: small in
     the frame (3.8 px per mm) and grainy (seed 44's sample 110)."""
     from pnp.synth.dataset import Sample, make
 
@@ -128,6 +128,9 @@ def test_pnp_read_advises_a_new_photo_of_a_page_it_cannot_read_and_not_of_a_good
 
 
 def test_ask_shows_the_advice_first_and_quit_leaves_the_rest_open(poor):
+    before = CliRunner().invoke(cli, ["read", str(poor), "--json"])
+    asked = {d["field"] for d in json.loads(before.stdout)["states"][0]["doubtful"]}
+    assert len(asked) >= 3  # the page asks about many of its fields
     answers = "one\ne\nquit\n"  # one field at a time, the first answered, then quit
     result = CliRunner().invoke(cli, ["read", str(poor), "--ask", "--json"], input=answers)
     assert result.exit_code == 3, result.output
@@ -138,4 +141,4 @@ def test_ask_shows_the_advice_first_and_quit_leaves_the_rest_open(poor):
     state = json.loads(result.stdout)["states"][0]
     open_fields = {d["field"] for d in state["doubtful"]}
     assert first not in open_fields and state["confidence"][first] == 1.0
-    assert len(open_fields) >= 40
+    assert open_fields == asked - {first}  # the rest left open as they were asked

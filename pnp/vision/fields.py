@@ -69,6 +69,9 @@ class FieldReading:
     # opened by a square that wide): the grain of noisy paper rarely is, a pen stroke is.
     thick_ink: float = 0.0
     thick_base: float = 0.0
+    # For a field doubted for noise or faint ink: the shape and darkness of its ink
+    # (``pnp.vision.ink_shape.FEATURES``); the noise model reads them.
+    ink_shape: tuple[float, ...] = ()
 
 
 # On quiet paper (the noise did not raise the step: the field's ink at the base step is

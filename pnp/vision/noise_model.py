@@ -6,7 +6,8 @@ that holds too little ink to call (``read.FAINT``), and the page's own gap betwe
 marks and paper (``page_gap``) settles only those that stand clear of it. What is left
 is judged the way a person judges it: against the field's own numbers (its ink at the
 raised and the base step, how much of it is covered, how much of it lies in strokes a
-pen's width wide (``FieldReading.thick_ink``), what lies past its outline), its
+pen's width wide (``FieldReading.thick_ink``), what lies past its outline, the shape
+and darkness of its ink: long strokes or scattered grain (``pnp.vision.ink_shape``)), its
 size and shape, and the page around it (how inky the player's sure marks of its kind
 are, how grainy the sure empty fields, how much of the page is in doubt).
 
@@ -21,7 +22,7 @@ model's answer only settles the hex where it agrees with the state read.
 gradient-boosted ensemble of small regression trees trained on them
 (``python -m pnp.bench train-noise``; sklearn's ``HistGradientBoostingClassifier``,
 used only to train) and stored as plain arrays in ``noise_model.json`` beside this
-module (trained on ten sets of 300 photos, seeds 101-110, as session 33's reader reads
+module (trained on ten sets of 300 photos, seeds 101-110, as session 34's reader reads
 them; docs/BENCHMARKS.md has the command and the checks); ``Model.probability``
 evaluates it with numpy alone. A doubted field is settled
 only where the model is sure (``SURE``: the probability of a mark at least that, or at
@@ -70,6 +71,7 @@ from pathlib import Path
 import numpy as np
 
 from pnp.sheetmap import Field
+from pnp.vision import ink_shape
 from pnp.vision.fields import QUIET_FILLED_MIN, FieldReading
 from pnp.vision.read import FAINT, NOISE, UNREAD_KINDS, SheetReading, clean_outline
 
@@ -117,6 +119,8 @@ FEATURES = (
     "thick_ink",  # its ink at the raised step in strokes a pen's width or wider
     "thick_base",  # ...at the base step
     "thick_to_base",  # the share of its base-step ink in such strokes
+    # the shape and darkness of its ink (``pnp.vision.ink_shape``; -1 where unmeasured)
+    *ink_shape.FEATURES,
 )
 
 
@@ -175,9 +179,13 @@ def features(
                 r.thick_ink,
                 r.thick_base,
                 r.thick_base / r.base_ink if r.base_ink else 0.0,
+                *(r.ink_shape or _NO_SHAPE),
             ]
         )
     return np.array(rows, np.float64).reshape(len(ids), len(FEATURES))
+
+
+_NO_SHAPE = (-1.0,) * len(ink_shape.FEATURES)
 
 
 def _darkness(seen: tuple[float, ...]) -> tuple[float, ...]:

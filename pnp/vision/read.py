@@ -503,7 +503,25 @@ def read_masks(
     readings = read_fields(m.ink, fields, px_per_mm, m.steps, m.base, m.readable)
     readings = hatched_out(readings, fields, m, px_per_mm, SOLID_KINDS)
     readings = faint_strokes(readings, fields, m, px_per_mm, SOLID_KINDS)
-    return settled_doubts(readings, fields, m, px_per_mm, source)
+    readings, found = settled_doubts(readings, fields, m, px_per_mm, source)
+    return _with_ink_shapes(readings, found, fields, m, px_per_mm), found
+
+
+def _with_ink_shapes(readings, found: list[Doubt], fields: list, m, px_per_mm: float):
+    """``readings``, those doubted for noise or faint ink with their ``ink_shape`` (what
+    the noise model reads of them besides their ink shares)."""
+    from pnp.vision.ink_shape import ink_shape
+
+    noisy = {d.field for d in found if d.cause in (NOISE, FAINT)}
+    if not noisy or m.seen is None or m.printed is None:
+        return readings
+    geometry = {f.id: f for f in fields}
+    return [
+        replace(r, ink_shape=ink_shape(geometry[r.id], m.base, m.ink, m.seen, m.printed, px_per_mm))
+        if r.id in noisy
+        else r
+        for r in readings
+    ]
 
 
 def read_page(page, source: str, color_photo: np.ndarray | None = None) -> SheetReading:
