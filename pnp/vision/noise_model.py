@@ -122,6 +122,7 @@ FEATURES = (
     # the shape and darkness of its ink (``pnp.vision.ink_shape``; -1 where unmeasured)
     *ink_shape.FEATURES,
 )
+_NO_SHAPE = (-1.0,) * len(ink_shape.FEATURES)  # a field whose ink's shape was not measured
 
 
 def features(
@@ -183,9 +184,6 @@ def features(
             ]
         )
     return np.array(rows, np.float64).reshape(len(ids), len(FEATURES))
-
-
-_NO_SHAPE = (-1.0,) * len(ink_shape.FEATURES)
 
 
 def _darkness(seen: tuple[float, ...]) -> tuple[float, ...]:

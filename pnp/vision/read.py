@@ -493,7 +493,8 @@ def read_masks(
     masks, fields: list, px_per_mm: float, source: str
 ) -> tuple[list[FieldReading], list[Doubt]]:
     """Every field read from a page's ``ink.ink_masks``: its share of ink, boxes hatched
-    out and faint strokes found, doubts the page itself settles; and what is left to ask.
+    out and faint strokes found, doubts the page itself settles, the shape of the ink of
+    those left asked for noise or faint ink (``ink_shape``); and what is left to ask.
     The one path from masks to readings (``read_page`` and the read benches)."""
     from pnp.vision.faint_strokes import faint_strokes
     from pnp.vision.fields import read_fields
