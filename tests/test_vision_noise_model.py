@@ -313,3 +313,20 @@ def test_strokes_below_the_raised_step_well_above_the_papers_grain_are_never_set
     sure_of_none = Model.from_json(stump(0.0, -9.0, -9.0))
     sure = model_answers(readings, list(fields), doubts, set(), {"b10", "b11"}, sure_of_none)
     assert set(sure) == {"b11"}
+
+
+def test_light_fills_under_a_shadow_stay_asked_though_the_model_calls_them_empty():
+    """Seed 45's hard Solo page #194: two bubbles filled lightly in pencil under a shadow,
+    which the model calls empty at ~1e-6. The strokes guard (``_may_be_empty``) keeps
+    them from its word; session 34 tried trusting the model past it, and this is where
+    that went wrong."""
+    from pnp.bench.read import read_one
+    from pnp.synth.dataset import Sample, make
+
+    sample = Sample(194, "federation", "solo", "hard", 1008700736, 1895577421, 1075449698)
+    jpeg, truth = make(replace(sample, layout="projects"))
+    _, readings, doubted, *_ = read_one(jpeg, checks=True)
+    state = {r.id: r.state for r in readings}
+    for i in ("end-atalum-funded-no", "end-other1-yours-units-8"):
+        assert truth["sheet"]["fields"][i]["marked"]
+        assert i in doubted or state[i] == "filled", i
