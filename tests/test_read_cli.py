@@ -389,8 +389,8 @@ def test_a_score_counting_open_doubts_says_it_is_provisional_until_they_are_answ
     assert row[:27].strip() == "1      Player 1" and row[27:33].strip().endswith("*"), row
     assert "Winner" not in text.stdout and "Leading: Player 1 (provisional" in text.stdout
     (hint,) = [ln for ln in text.stderr.splitlines() if ln.startswith("answer: ")]
-    many = f"{len(open_)} doubtful field{'s' if len(open_) > 1 else ''} open"
-    assert many in hint and "--ask" in hint
+    said = f"{len(open_)} doubtful field{'s' if len(open_) > 1 else ''} open"
+    assert said in hint and "--ask" in hint
     example = hint.split("e.g. ")[1].rstrip(")").split()  # a --set the command takes
     assert run("read", *HARD_TRIO, *example).exit_code in (0, 3)
     (player,) = json.loads(run("score", *HARD_TRIO, "--json").stdout)["players"]
