@@ -52,3 +52,14 @@ def reader_alone(monkeypatch):
     import pnp.vision.states as states
 
     monkeypatch.setattr(states, "learned_answers", lambda out: {})
+
+
+def truth_marked(photo, field_ids: list[str]) -> list[int]:
+    """Which of ``field_ids`` (numbered from 1, as ``--ask`` numbers them) the photo's
+    truth has marked: how a player looking at the page answers (a blind answer may mark a
+    field whose rule then raises a question of its own)."""
+    import json
+    from pathlib import Path
+
+    truth = json.loads(Path(photo).with_suffix(".json").read_text())["sheet"]["fields"]
+    return [n for n, f in enumerate(field_ids, 1) if truth[f]["marked"]]

@@ -10,6 +10,7 @@ import click
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from conftest import truth_marked
 
 from pnp.asking import GRID_FROM, parse_marked
 from pnp.cli import cli
@@ -102,9 +103,7 @@ def test_the_numbers_typed_answer_every_field_of_the_page():
     first = json.loads(_read().stdout)["states"][0]
     ids = [d["field"] for d in first["doubtful"]]
     assert len(ids) >= GRID_FROM, f"pick a photo with more doubt: {DOUBTED.name}"
-    # answered as the player sees the page (a wrong answer may raise a rule's question)
-    truth = json.loads(DOUBTED.with_suffix(".json").read_text())["sheet"]["fields"]
-    marked = [n for n, f in enumerate(ids, 1) if truth[f]["marked"]]
+    marked = truth_marked(DOUBTED, ids)
     asked = _read("--ask", answers=(" ".join(map(str, marked)) or "none") + "\n")
     assert asked.exit_code == 3, asked.output  # a tracker alone: no ship, no state yet
     assert json.loads(asked.stdout)["states"][0]["doubtful"] == []

@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from conftest import truth_marked
 
 from pnp.asking import GRID_FROM
 from pnp.cli import cli
@@ -150,10 +151,7 @@ def test_answers_given_when_asked_are_printed_to_give_again_as_set_options():
     import shlex
 
     doubts = json.loads(run("read", DOUBTED, "--json").stdout)["states"][0]["doubtful"]
-    truth = json.loads(DOUBTED.with_suffix(".json").read_text())["sheet"]["fields"]
-    # answered as the player sees the page (a wrong answer may raise a rule's question)
-    marked = [str(n) for n, d in enumerate(doubts, 1) if truth[d["field"]]["marked"]]
-    reply = " ".join(marked) or "none"
+    reply = " ".join(map(str, truth_marked(DOUBTED, [d["field"] for d in doubts]))) or "none"
     asked = CliRunner().invoke(cli, ["read", str(DOUBTED), "--ask", "--json"], input=reply + "\n")
     (line,) = [ln for ln in asked.stderr.splitlines() if ln.startswith("answered:")]
     options = shlex.split(line.split("add ", 1)[1])
