@@ -315,6 +315,22 @@ def test_strokes_below_the_raised_step_well_above_the_papers_grain_are_never_set
     assert set(sure) == {"b11"}
 
 
+def test_strokes_no_inkier_than_the_grainy_paper_beside_them_may_be_settled_empty():
+    """Under a hard shadow the paper is far grainier than the page's sure empty fields
+    show: a box's base-step ink is weighed against the paper beside it as well
+    (``FieldReading.local_grain``), and the guard holds where that paper is clean."""
+    pairs = [row(n, "empty", 0.0) for n in range(13)]
+    fields, readings = zip(*pairs, strict=True)
+    readings = [replace(r, base_ink=0.02) for r in readings]  # the page's grain: 0.02
+    readings[10] = replace(readings[10], base_ink=0.35, local_grain=0.3)  # in the shade
+    readings[11] = replace(readings[11], base_ink=0.35, local_grain=0.1)  # beside clean paper
+    readings[12] = replace(readings[12], base_ink=0.12)  # unmeasured: the page's grain
+    ids = {"b10", "b11", "b12"}
+    doubts = [Doubt(i, "noisy paper", "", NOISE) for i in sorted(ids)]
+    sure_of_none = Model.from_json(stump(0.0, -9.0, -9.0))
+    assert set(model_answers(readings, list(fields), doubts, set(), ids, sure_of_none)) == {"b10"}
+
+
 def test_light_fills_under_a_shadow_stay_asked_though_the_model_calls_them_empty():
     """Seed 45's hard Solo page #194: two bubbles filled lightly in pencil under a shadow,
     which the model calls empty at ~1e-6. The strokes guard (``_may_be_empty``) keeps

@@ -72,6 +72,9 @@ class FieldReading:
     # For a field doubted for noise or faint ink: the shape and darkness of its ink
     # (``pnp.vision.ink_shape.FEATURES``); the noise model reads them.
     ink_shape: tuple[float, ...] = ()
+    # ...and the grain of the paper beside it (``pnp.vision.local_grain``; -1 unmeasured),
+    # which a field's base-step ink is weighed against before the model settles it empty.
+    local_grain: float = -1.0
 
 
 # On quiet paper (the noise did not raise the step: the field's ink at the base step is

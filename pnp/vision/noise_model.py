@@ -54,7 +54,10 @@ empty whose ink at the base step is ``STROKES_OVER_PAPER`` times the page's pape
 or more (``_may_be_empty``): a fill on noisy paper leaves strokes below the raised step (the
 model with the page's gap, trained on 17 sets, answered two such Solo bubbles of seed 45
 #194 empty; with this rule, none of the seed 39-46, 51 and 52 sets' fields is wrong
-unasked that was right or asked before).
+unasked that was right or asked before). The grain is the page's, or where that is more,
+the paper's beside the field on its quietest side (``FieldReading.local_grain``,
+``pnp.vision.local_grain``): under a hard shadow every empty box holds as much base-step
+ink as the paper around it, and was asked however sure the model was.
 
 Among the numbers are the page's gap as ``page_gap`` measured it for the field
 (``FieldReading.darkness``): its darkest point against the page's sure paper and marks.
@@ -380,6 +383,8 @@ def model_answers(
 
 def _may_be_empty(r: FieldReading, grain: float) -> bool:
     """Whether ``r`` may be settled empty: not where its ink at the base step is
-    ``STROKES_OVER_PAPER`` times the page's sure paper's (90th percentile, at least 0.01)
-    or more: strokes below the raised step, which a fill on noisy paper leaves."""
-    return r.base_ink < STROKES_OVER_PAPER * max(grain, 0.01)
+    ``STROKES_OVER_PAPER`` times the paper's grain or more (the page's sure paper's, 90th
+    percentile, or the paper's beside the field, ``FieldReading.local_grain``, where that
+    is more; at least 0.01): strokes below the raised step, which a fill on noisy paper
+    leaves."""
+    return r.base_ink < STROKES_OVER_PAPER * max(grain, r.local_grain, 0.01)

@@ -509,20 +509,26 @@ def read_masks(
 
 
 def _with_ink_shapes(readings, found: list[Doubt], fields: list, m, px_per_mm: float):
-    """``readings``, those doubted for noise or faint ink with their ``ink_shape`` (what
-    the noise model reads of them besides their ink shares)."""
+    """``readings``, those doubted for noise or faint ink with their ``ink_shape`` and
+    ``local_grain`` (what the noise model reads and weighs of them besides their ink
+    shares)."""
     from pnp.vision.ink_shape import ink_shape
+    from pnp.vision.local_grain import local_grain
 
     noisy = {d.field for d in found if d.cause in (NOISE, FAINT)}
     if not noisy or m.seen is None or m.printed is None:
         return readings
     geometry = {f.id: f for f in fields}
-    return [
-        replace(r, ink_shape=ink_shape(geometry[r.id], m.base, m.ink, m.seen, m.printed, px_per_mm))
-        if r.id in noisy
-        else r
-        for r in readings
-    ]
+
+    def measured(r: FieldReading) -> FieldReading:
+        f = geometry[r.id]
+        return replace(
+            r,
+            ink_shape=ink_shape(f, m.base, m.ink, m.seen, m.printed, px_per_mm),
+            local_grain=local_grain(f, fields, m.base, m.printed, px_per_mm),
+        )
+
+    return [measured(r) if r.id in noisy else r for r in readings]
 
 
 def read_page(page, source: str, color_photo: np.ndarray | None = None) -> SheetReading:
