@@ -6,8 +6,8 @@ The noise model may not settle a field empty whose ink at the base step is
 raised step. The page's grain is the 90th percentile of its sure empty fields; under a
 hard shadow or in a dark corner the paper is far grainier than that, every empty box
 there holds as much base-step ink as the paper beside it, and none of them could be
-settled (held-out #151, a tracker page half in deep shade: 47 empty boxes asked, their
-base-step ink 20-45% against the page's 9%).
+settled (held-out #151, a tracker page half in deep shade: 50 empty fields asked with
+base-step ink of 20-53% against the page's 9%, the paper beside them 19-47%).
 
 ``local_grain`` measures the paper beside the field itself: the share of the free paper
 (no field's box, print lighter than ``LIGHT_PRINT``) that the base step inks in a band
