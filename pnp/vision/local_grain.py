@@ -14,7 +14,8 @@ base-step ink of 20-53% against the page's 9%, the paper beside them 19-47%).
 from ``BAND_MM[0]`` to ``BAND_MM[1]`` past each of its four sides, and takes the least
 of the four. A field on a shadow's edge, with clean paper on one side, keeps the page's
 grain: a pencil rocket in a hex half in shade (seed 88 #193) holds 9.8% ink at the base
-step, the paper on its shaded side 20%, on its lit side none.
+step, the paper around it 20% taken whole (and the rocket was settled empty, wrongly),
+on its lit side none.
 """
 
 from __future__ import annotations

@@ -505,10 +505,10 @@ def read_masks(
     readings = hatched_out(readings, fields, m, px_per_mm, SOLID_KINDS)
     readings = faint_strokes(readings, fields, m, px_per_mm, SOLID_KINDS)
     readings, found = settled_doubts(readings, fields, m, px_per_mm, source)
-    return _with_ink_shapes(readings, found, fields, m, px_per_mm), found
+    return _with_noise_measures(readings, found, fields, m, px_per_mm), found
 
 
-def _with_ink_shapes(readings, found: list[Doubt], fields: list, m, px_per_mm: float):
+def _with_noise_measures(readings, found: list[Doubt], fields: list, m, px_per_mm: float):
     """``readings``, those doubted for noise or faint ink with their ``ink_shape`` and
     ``local_grain`` (what the noise model reads and weighs of them besides their ink
     shares)."""
