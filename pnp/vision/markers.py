@@ -92,14 +92,19 @@ def decode_page_code(gray: np.ndarray) -> PageCode | None:
     """The page code in ``gray`` (best: a crop around the QR symbol), or None if none decodes.
 
     Small crops are tried again at twice the size: the detector wants modules of
-    several pixels.
+    several pixels. OpenCV's decoder raises on some images it half finds a symbol in
+    (corners of no area: a QR redrawn from a page's noisy modules, seed 121 #153); that
+    image decodes to nothing.
     """
     candidates = [gray]
     if max(gray.shape) < 1200:
         candidates.append(cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC))
     detector = cv2.QRCodeDetector()
     for image in candidates:
-        text, _, _ = detector.detectAndDecode(image)
+        try:
+            text, _, _ = detector.detectAndDecode(image)
+        except cv2.error:
+            continue
         if text:
             try:
                 return PageCode.parse(text)

@@ -1,0 +1,31 @@
+"""The page code's QR decoder: OpenCV's own errors are no code, and the page reads on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+
+from pnp.vision.markers import decode_page_code
+
+FIXTURES = Path(__file__).parent / "fixtures" / "qr"
+
+
+def test_an_image_opencvs_decoder_raises_on_decodes_to_nothing():
+    """A QR redrawn from the noisy modules of seed 121's hard Cosmos page #153: OpenCV
+    finds corners of no area in it (at twice its size) and raises."""
+    image = cv2.imread(str(FIXTURES / "redrawn-raises.png"), cv2.IMREAD_GRAYSCALE)
+    assert image is not None and max(image.shape) < 1200  # tried at twice its size too
+    assert decode_page_code(image) is None
+
+
+def test_the_page_behind_it_is_read_from_its_nearest_code():
+    from pnp.bench.read import read_one
+    from pnp.synth.dataset import Sample, make
+
+    sample = Sample(153, "distant-suns", "cosmos", "hard", 1196890383, 2047879422, 1364159737)
+    jpeg, truth = make(sample)
+    code, readings, *_ = read_one(jpeg, checks=False)
+    assert code.text == truth["sheet"]["page_code"]
+    assert code.matched is not None  # its QR did not decode: the nearest code it carries
+    assert readings
