@@ -24,10 +24,11 @@ import numpy as np
 
 from pnp.sheetmap import Field
 from pnp.vision.field_boxes import _field_boxes, _free_of
+from pnp.vision.ink import px_count
 
 BAND_MM = (1.5, 5.0)  # the band read past each side: clear of the outline and its print
 LIGHT_PRINT = 230  # print (of 255) at least this light is plain paper
-MIN_PIXELS = 30  # a side with less free paper than this tells nothing
+MIN_PIXELS = 30  # a side with less free paper than this tells nothing (px at 6.25 px/mm)
 
 
 def local_grain(
@@ -36,7 +37,7 @@ def local_grain(
     """The least share of base-step ink (``base``, uint8 1 = ink) over the free plain
     paper of the four bands beside field ``f`` (``printed``: the print compared with,
     uint8; ``fields``: the page's, whose boxes are not free paper); -1 where no side has
-    ``MIN_PIXELS`` of it."""
+    ``MIN_PIXELS`` of it (as many at the page's resolution as at ``ink.TUNED_PX_PER_MM``)."""
     h, w = base.shape
     x0, y0, x1, y1 = f.bounds
     a, b = BAND_MM
@@ -47,6 +48,7 @@ def local_grain(
         (x0 - a, y1 + a, x1 + a, y1 + b),
     )
     taken = _field_boxes(fields, px_per_mm).taken
+    least = px_count(MIN_PIXELS, px_per_mm)
     shares = []
     for box in bands:
         bx0, by0 = (max(0, round(v * px_per_mm)) for v in box[:2])
@@ -59,6 +61,6 @@ def local_grain(
         free = _free_of(near - (bx0, by0, bx0, by0), (by1 - by0, bx1 - bx0))
         free &= (printed[by0:by1, bx0:bx1] >= LIGHT_PRINT).view(np.uint8)
         count = int(np.count_nonzero(free))
-        if count >= MIN_PIXELS:
+        if count >= least:
             shares.append(np.count_nonzero(base[by0:by1, bx0:bx1] & free) / count)
     return min(shares) if shares else -1.0
