@@ -77,3 +77,19 @@ def test_a_striped_circle_far_inkier_than_the_pages_slashes_and_inked_to_its_cor
     # kept near its circle it is a fill, however inky
     kept = circle(9, 0.61, beyond=0.3, striped=True)
     assert not doubts([*slashes, kept], kinds, "", shapes)
+
+
+def test_a_striped_box_under_a_solid_patch_past_all_four_sides_is_asked():
+    """A scribble hatched out under a solid patch (seed 111 #202, an easy page): the
+    scribble's strokes show through and run one way, the patch covers the box past every
+    side, and it holds 2.3x the ink of the page's scribbles: asked, not read as a fill."""
+    kinds = {f"t{n}": "tech_box" for n in range(10)}
+    scribbles = [box(n, ink) for n, ink in enumerate((0.32, 0.41, 0.43, 0.45, 0.52))]
+    patch = box(9, 0.998, beyond=0.58, striped=True, spill=(0.45, 0.65, 0.38, 0.77))
+    assert {d.field for d in doubts([*scribbles, patch], kinds, "")} == {"t9"}
+    # a one-way fill overruns where its strokes end: two opposite sides, not all four
+    ends = box(9, 0.998, beyond=0.58, striped=True, spill=(0.05, 0.65, 0.0, 0.77))
+    assert not doubts([*scribbles, ends], kinds, "")
+    # and among fills as inky as it, a patch past every side is a fill drawn large
+    fills = [box(n, 0.93) for n in range(5)]
+    assert not doubts([*fills, patch], kinds, "")

@@ -99,6 +99,14 @@ CLEAN_SPILL = 0.1
 OUTLIER_FACTOR = 3.0  # this many times the page's median mark of that kind...
 OUTLIER_MIN_INK = 0.3  # ...and at least this much ink, and inked past its outline
 # (``SOLID_BEYOND``): a correction, perhaps; a fill among ticks stays inside its box
+# A box filled solid whose ink runs past all four of its sides (``PATCH_SPILL`` of each
+# band or more), ``PATCH_FACTOR`` times the page's marks of its kind, is asked though its
+# strokes run one way: one-way strokes overrun a box where they end, at two opposite
+# sides, and a patch laid over a mark covers it past every side; the strokes showing
+# through are the mark's own (seed 111 #202, an easy page: a scribble hatched out under a
+# solid patch, 2.3x the page's scribbles, each side 0.38-0.77 inked, read filled unasked).
+PATCH_SPILL = 0.3
+PATCH_FACTOR = 2.0
 GUESS_INK = (EMPTY_MAX + FILLED_MIN) / 2  # a doubtful field's best guess
 # Why a field is doubted, where a look at the page's other fields can settle it
 # (``settled_doubts``, ``pnp.vision.page_gap``):
@@ -287,11 +295,14 @@ def doubts(
             out.append(
                 Doubt(r.id, "ink running in from one side: a neighbour's mark?", source, RUN_IN)
             )
-        elif r.striped and not (_outlier(r, kind, median) and _inked_past(r, circle)):
+        elif r.striped and not (
+            (_outlier(r, kind, median) and _inked_past(r, circle))
+            or (not circle and _patched(r, kind, median))
+        ):
             # strokes that run one way (or a neighbour's ink past one side): a fill, not a
             # hatching-out (``hatching``); but one far inkier than the page's marks of its
-            # kind and inked past two sides or more (a circle: to its square's corners)
-            # may be a mark hatched out
+            # kind and inked past two sides or more (a circle: to its square's corners),
+            # or a solid patch past all four sides, may be a mark hatched out
             continue
         elif (
             kind not in SOLID_KINDS
@@ -466,6 +477,18 @@ def _outlier(r: FieldReading, kind: str, median: dict[str, float]) -> bool:
         and r.ink >= OUTLIER_MIN_INK
         and r.ink >= OUTLIER_FACTOR * median[kind]
         and r.beyond >= SOLID_BEYOND
+    )
+
+
+def _patched(r: FieldReading, kind: str, median: dict[str, float]) -> bool:
+    """A box filled solid, inked past all four sides (``PATCH_SPILL``) and ``PATCH_FACTOR``
+    times the page's marks of its kind: a patch laid over a mark?"""
+    return (
+        kind not in SOLID_KINDS
+        and max(r.coverage, r.ink) >= SOLID_INK
+        and len(r.spill) == 4
+        and min(r.spill) >= PATCH_SPILL
+        and r.ink >= PATCH_FACTOR * median[kind]
     )
 
 
