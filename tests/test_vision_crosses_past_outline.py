@@ -49,3 +49,12 @@ def test_a_cross_past_its_outline_on_noisy_paper_is_asked():
 def test_a_cross_past_its_outline_among_too_few_marks_is_asked():
     few = page(cross(LIKE_MARKS_MIN - 1, ink=0.13, beyond=0.3), marks=LIKE_MARKS_MIN - 1)
     assert asked(few) == {f"space-A{LIKE_MARKS_MIN - 1}": HATCHED}
+
+
+def test_a_space_covered_all_over_at_the_base_step_is_asked():
+    """A space hatched out in light pencil (seed 113 #125, a normal page): 0.45 inked at
+    the raised step, 0.75 at the base, nothing past its outline; read filled, it is asked."""
+    patch = cross(8, ink=0.45, base=0.75)
+    assert asked(page(patch)) == {"space-A8": HATCHED}
+    # covered as little at both steps, it is a mark (no ink past its outline)
+    assert asked(page(cross(8, ink=0.45, base=0.5))) == {}
