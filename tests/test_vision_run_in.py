@@ -206,3 +206,15 @@ def test_a_faint_mark_of_its_own_past_the_middle_is_asked():
     cv2.line(ink, px(22.0, 16.0), px(23.0, 17.0), 1, 2)  # a light tick of its own
     r = faint((0.0, 0.0, 0.65, 0.0), ink=ink)
     assert (r.state, r.settled) == ("doubtful", False)
+
+
+def test_a_scribbles_loop_run_a_little_into_the_next_box_is_asked():
+    # seed 126 #281 (an easy tracker page): a scribble's turn 1.5 mm into the next box,
+    # 3.6% of it, its band past the left side 0.275 inked and 0.025 past the bottom; the
+    # scribble's own band toward it 0.278: read filled and not asked, changing the score
+    ink = page()
+    cv2.ellipse(ink, px(17.5, 15.0), (round(1.2 * S), round(2.0 * S)), 0, 0, 360, 1, 2)
+    readings = row(0.036)
+    readings[1] = FieldReading("track-1", "filled", 0.036, 0.9, spill=(0.0, 0.025, 0.275, 0.0))
+    readings[0] = FieldReading("track-0", "filled", 0.31, 1.0, spill=(0.007, 0.4, 0.04, 0.278))
+    assert tails(readings, ROW, ink, S, set()) == {"track-1"}

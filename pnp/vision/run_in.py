@@ -27,11 +27,15 @@ asked on the page; on the seed 8, 11, 13, 21 and 22 sets no other box read fille
 10-50% ink met these tests). A fill drawn on into the next box may also ink past that
 box's other sides with its strokes' turns, its band past no side reaching
 ``TAIL_SPILL``: where the box beside the side inked most is filled and its own band past
-the side facing this box is inked at least ``TAIL_SPILL`` (``_overrun_into``: its ink ran
-out toward this box), the box is asked the same way (seed 83, a normal tracker page: a
+the side facing this box is inked at least ``OVERRUN_SPILL`` (``_overrun_into``: its ink
+ran out toward this box), the box is asked the same way (seed 83, a normal tracker page: a
 fill's strokes 2 mm into the next track box, its bands past top, bottom and left 0.20,
 0.26 and 0.28 inked, read filled and not asked, changing the score; on the 28 sets of
-session 26 it is the one box this asks about more).
+session 26 it is the one box this asks about more). (``OVERRUN_SPILL`` was ``TAIL_SPILL``,
+0.3, until seed 126 #281, an easy tracker page: a scribble's turn 1.5 mm into the next
+box, 3.6% of it, its band 0.275, the scribble's own band toward it 0.278: read filled, not
+asked, changing the score. At 0.2, on the 18 sets of session 36, it is asked, and one
+mark beside a filled box is asked that was read right: a hard Cosmos page's Upgrade box.)
 
 And an empty box inked just past two sides (``read.ACROSS``: a mark drawn across its
 outline?) where the ink past one side lies against a box read filled and the others
@@ -74,6 +78,7 @@ TAIL_INK = 0.002  # a tail: the far part at most this inked
 NEIGHBOUR_MM = 3.0  # the box beside a side: its outline within this of the side
 CONFIDENCE = 0.8
 TAIL_SPILL = 0.3  # a box not asked about, its band past one side this inked: a tail?
+OVERRUN_SPILL = 0.2  # ...or past the side facing a filled box inked this past its own
 # ...or holding any ink at all, where the bands past its other sides hold none: a single
 # stroke of a neighbour's mark run in across one side (seed 37, an easy tracker page: a
 # tick's long arm into the next box, 3.6% of it, its band 0.12 inked; seed 44, a normal
@@ -201,14 +206,14 @@ def _past_one_side(spill: tuple[float, ...]) -> bool:
 
 def _overrun_into(r: FieldReading, f: Field, fields, spills: dict) -> bool:
     """Whether the side box ``f``'s ink runs past most faces a filled box whose own ink
-    runs past its facing side (its band there at least ``TAIL_SPILL`` inked): that box's
+    runs past its facing side (its band there at least ``OVERRUN_SPILL`` inked): that box's
     mark drawn on into this one, whatever else its strokes ink past ``f``'s other sides."""
     if not r.spill or max(r.spill) < TAIL_SPILL_ALONE:
         return False
     side = int(np.argmax(r.spill))
     facing = (BOTTOM, TOP, RIGHT, LEFT)[side]
     return any(
-        len(spills.get(g.id, ())) == 4 and spills[g.id][facing] >= TAIL_SPILL
+        len(spills.get(g.id, ())) == 4 and spills[g.id][facing] >= OVERRUN_SPILL
         for g in beside(f, side, fields)
     )
 
