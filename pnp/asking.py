@@ -3,8 +3,10 @@
 A page with few doubtful fields is asked about one field at a time, each with a crop of
 it. A page with ``GRID_FROM`` or more is asked once: its fields are shown numbered in
 one picture (``pnp.vision.doubt_grid``), and the person types the numbers of those that
-are marked (the rest are empty), or chooses to go one field at a time. The pictures live
-in a temporary folder for as long as the questions do.
+are marked (the rest are empty), or chooses to go one field at a time. A field answered
+with a zone (a Distant Suns score tile's box: ``Doubt.options``) is always asked alone,
+the zones it may name offered. The pictures live in a temporary folder for as long as
+the questions do.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ _ONE_BY_ONE = ("filled", "empty", "skip", "quit", "f", "e", "s", "q")
 _WORDS = ("none", "all", "one", "skip", "quit")
 
 
-def ask(assembled, answers: dict[str, bool]) -> tuple[bool, bool]:
+def ask(assembled, answers: dict[str, bool | str]) -> tuple[bool, bool]:
     """Ask for every open doubtful field in the terminal: whether anything was answered,
     and whether the person quit (the rest left open, as a photo to take again may be)."""
     import shutil
@@ -32,7 +34,7 @@ def ask(assembled, answers: dict[str, bool]) -> tuple[bool, bool]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _ask(assembled, answers: dict[str, bool], folder: Path) -> tuple[bool, bool]:
+def _ask(assembled, answers: dict[str, bool | str], folder: Path) -> tuple[bool, bool]:
     asked = False
     for a in assembled:
         for r in a.retake.values():
@@ -44,31 +46,46 @@ def _ask(assembled, answers: dict[str, bool], folder: Path) -> tuple[bool, bool]
             if sheet is not None and d.field in sheet.kinds:
                 pages.setdefault(d.source, {}).setdefault(d.field, d)
         for source, by_field in pages.items():
-            sheet, doubts = by_source[source], list(by_field.values())
+            sheet = by_source[source]
+            doubts = [d for d in by_field.values() if not d.options]
+            alone = [d for d in by_field.values() if d.options]  # answered with a zone
             if len(doubts) >= GRID_FROM:
                 reply = _ask_page(sheet, doubts, answers, folder)
                 if reply == "quit":
                     return asked, True
                 asked |= reply == "answered"
                 if reply != "one":
-                    continue
-            for d in doubts:
+                    doubts = []
+            for d in doubts + alone:
                 reply = _ask_field(sheet, d, folder)
-                if reply == "q":
+                if reply == "quit":
                     return asked, True
-                if reply != "s":
-                    answers[f"{sheet.name}:{d.field}"] = reply == "f"
+                if reply != "skip":
+                    answers[f"{sheet.name}:{d.field}"] = reply if d.options else reply == "filled"
                     asked = True
     return asked, False
 
 
 def _ask_field(sheet, d, folder: Path) -> str:
-    """One field asked with its crop: "f", "e", "s" (skip) or "q" (quit)."""
+    """One field asked with its crop: "filled", "empty", "skip" or "quit"; for a field
+    answered with a zone (``d.options``), the zone, "skip" or "quit"."""
     from pnp.output import write_png
     from pnp.vision.read import crop_field
 
     crop = folder / f"{sheet.file_stem}-{d.field}.png"
     write_png(crop, crop_field(sheet, d.field))
+    if d.options:
+        from pnp.vision.distant_suns import zone_ids
+
+        listed = ", ".join(d.options)
+        return click.prompt(
+            f"{sheet.name} {d.field}: {d.reason}\n  crop: {crop}\n"
+            f"  the zone its symbol names ({listed}; or any zone), skip, or quit?",
+            type=click.Choice((*zone_ids(), "skip", "quit")),
+            default="skip",
+            show_choices=False,
+            err=True,
+        )
     reply = click.prompt(
         f"{sheet.name} {d.field}: {d.reason}\n  crop: {crop}\n"
         "  filled, empty, skip, or quit (leave the rest open)?",
@@ -76,10 +93,10 @@ def _ask_field(sheet, d, folder: Path) -> str:
         default="skip",
         err=True,
     )
-    return reply[0]
+    return {"f": "filled", "e": "empty", "s": "skip", "q": "quit"}[reply[0]]
 
 
-def _ask_page(sheet, doubts: list, answers: dict[str, bool], folder: Path) -> str:
+def _ask_page(sheet, doubts: list, answers: dict[str, bool | str], folder: Path) -> str:
     """A page's doubtful fields asked at once from one numbered picture: "answered",
     "one" (the person goes one field at a time), "skip" or "quit"."""
     from pnp.output import write_png

@@ -205,7 +205,8 @@ def schema(game, kind):
     "sets",
     multiple=True,
     metavar="[PHOTO:]FIELD=filled|empty",
-    help="Photos: answer for a doubtful field (repeatable).",
+    help="Photos: answer for a doubtful field (repeatable); a Distant Suns score tile's "
+    "zone box takes a zone (FIELD=station).",
 )
 @click.option(
     "--overlay",

@@ -145,23 +145,49 @@ _YES = {"filled", "marked", "x", "yes", "y", "1", "true", "f"}
 _NO = {"empty", "blank", "no", "n", "0", "false", "e"}
 
 
-def parse_sets(values: Sequence[str]) -> dict[str, bool]:
-    """``--set [PHOTO:]FIELD=filled|empty`` answers; BadParameter on anything else."""
-    out = {}
+def parse_sets(values: Sequence[str]) -> dict[str, bool | str]:
+    """``--set [PHOTO:]FIELD=filled|empty`` answers, and ``FIELD=ZONE`` for a Distant Suns
+    score tile's box (the zone whose symbol it holds: ``distant_suns.symbol_field``);
+    BadParameter on anything else."""
+    out: dict[str, bool | str] = {}
     for value in values:
         key, sep, answer = value.partition("=")
-        answer = answer.strip().lower()
-        if not sep or not key.strip() or answer not in _YES | _NO:
-            raise click.BadParameter(
-                f"{value!r}: write FIELD=filled or FIELD=empty (e.g. space-C4=filled; "
-                "PHOTO:FIELD=... for one photo's sheet)",
-                param_hint="--set",
-            )
-        out[key.strip()] = answer in _YES
+        key, answer = key.strip(), answer.strip().lower()
+        if sep and key and answer in _YES | _NO:
+            out[key] = answer in _YES
+            continue
+        field_id = key.rpartition(":")[2]
+        if sep and answer and _symbol_field(field_id):
+            zones = _zone_ids()
+            if answer not in zones:
+                raise click.BadParameter(
+                    f"{value!r}: {field_id} holds a zone's symbol; write one of {', '.join(zones)}",
+                    param_hint="--set",
+                )
+            out[key] = answer
+            continue
+        raise click.BadParameter(
+            f"{value!r}: write FIELD=filled or FIELD=empty (e.g. space-C4=filled; "
+            "PHOTO:FIELD=... for one photo's sheet; a Distant Suns score tile's zone "
+            "box takes a zone, e.g. score-tile-upgrade-zone=station)",
+            param_hint="--set",
+        )
     return out
 
 
-def check_sets(answers: dict[str, bool], sheets) -> None:
+def _symbol_field(field_id: str) -> bool:
+    from pnp.vision.distant_suns import symbol_field
+
+    return symbol_field(field_id)
+
+
+def _zone_ids() -> tuple[str, ...]:
+    from pnp.vision.distant_suns import zone_ids
+
+    return zone_ids()
+
+
+def check_sets(answers: dict[str, bool | str], sheets) -> None:
     """BadParameter for an answer naming no sheet's field, or a bare FIELD that several
     sheets hold (two players' trackers): it would answer for every one of them."""
     from pnp.vision.states import answer_names
@@ -193,8 +219,8 @@ def check_sets(answers: dict[str, bool], sheets) -> None:
 class Batch:
     assembled: list
     refused: list
-    answers: dict[str, bool]
-    asked: dict[str, bool] = field(default_factory=dict)  # answered in the terminal
+    answers: dict[str, bool | str]
+    asked: dict[str, bool | str] = field(default_factory=dict)  # answered in the terminal
 
     @property
     def exit_code(self) -> int:
@@ -266,7 +292,8 @@ def report_text(a) -> str:
         for d in a.doubtful:
             guess = a.counted(d)
             counted = "" if guess is None else f" (counted {COUNTED[guess]} until answered)"
-            lines.append(f"  {d.field:<28} {d.reason}  [{Path(d.source).name}]{counted}")
+            which = f" (which: {', '.join(d.options)}?)" if d.options else ""
+            lines.append(f"  {d.field:<28} {d.reason}{which}  [{Path(d.source).name}]{counted}")
     lines += [f"note: {n}" for n in a.notes]
     lines += [f"decided: {r}" for r in a.remarks]
     lines += [f"retake: {r}" for r in a.retake.values()]
@@ -353,24 +380,34 @@ def answer_hint(assembled) -> str | None:
         f"answer: {n} doubtful field{'' if n == 1 else 's'} open; run again with --ask, "
         "or with --set FIELD=filled|empty"
     )
+    if any(d.options for _, d in open_):
+        hint += ", or FIELD=ZONE for a zone's symbol"
     sheets = {s.source: s for a in assembled for s in a.sheets}
     held = Counter(f for s in sheets.values() for f in s.kinds)
     for _, d in open_:  # (some doubts are of a whole page, "shapes" say: no one field)
         if d.source in sheets and d.field in sheets[d.source].kinds:
             # a field of several sheets (two players' trackers) is answered by its sheet's name
             key = f"{sheets[d.source].name}:{d.field}" if held[d.field] > 1 else d.field
-            return hint + f" (e.g. --set {shlex.quote(key + '=filled')})"
+            value = d.options[0] if d.options else "filled"  # a score tile's box: a zone
+            return hint + f" (e.g. --set {shlex.quote(f'{key}={value}')})"
     return hint
 
 
-def replay_hint(asked: dict[str, bool]) -> str | None:
+def _answer_text(answer: bool | str) -> str:
+    """An answer as ``--set`` takes it: filled, empty, or the zone a symbol names."""
+    if isinstance(answer, str):
+        return answer
+    return "filled" if answer else "empty"
+
+
+def replay_hint(asked: dict[str, bool | str]) -> str | None:
     """The answers given in the terminal as ``--set`` options, to run again without being
     asked (a photo added, the scores wanted as JSON); None when none were given."""
     if not asked:
         return None
     sets = " ".join(
-        "--set " + shlex.quote(f"{key}={'filled' if marked else 'empty'}")
-        for key, marked in sorted(asked.items())
+        "--set " + shlex.quote(f"{key}={_answer_text(answer)}")
+        for key, answer in sorted(asked.items())
     )
     return f"answered: to run again without the questions, add {sets}"
 
@@ -413,7 +450,8 @@ def _finish(batch: Batch, overlay: Path | None) -> None:
     "sets",
     multiple=True,
     metavar="[PHOTO:]FIELD=filled|empty",
-    help="Answer for a doubtful field (repeatable), e.g. --set space-C4=filled.",
+    help="Answer for a doubtful field (repeatable), e.g. --set space-C4=filled; a "
+    "Distant Suns score tile's zone box takes a zone, e.g. score-tile-upgrade-zone=station.",
 )
 def read(photos, as_json, overlay, asking, sets):
     """Read photographed sheets (JPEG, PNG or HEIC photos, PDF scans, or folders of them)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import islice, product
@@ -277,6 +277,7 @@ def read_cosmos(
     shapes: Shapes | None = None,
     answered: Collection[str] = (),
     doubted: Collection[str] = (),
+    chosen: Mapping[str, str] | None = None,
 ) -> CosmosReading:
     """Read a flattened Cosmos sheet (common box, gray) into a DistantSunsState dict.
 
@@ -284,7 +285,9 @@ def read_cosmos(
     and no rule settles them otherwise. ``doubted`` names those the reader still asks
     about: Upgrade boxes are settled by the shapes only when no hex is among them, and a
     Frontier value read filled beside the other value of its pair is marked either way
-    (circled, or crossed out).
+    (circled, or crossed out). ``chosen`` gives the zone a person read in a score tile's
+    box (``score-tile-<tile>-zone`` -> zone id, ``symbol_field``): it stands, and the
+    other boxes are paired with the zones left.
 
     ``mask`` is :func:`pnp.vision.ink.added_ink` of ``flat``, ``sheet_map`` the
     map in common-box mm (:func:`pnp.vision.reference.common_map`) and ``readings``
@@ -300,9 +303,20 @@ def read_cosmos(
         c = sheet_map.code
         blank = reference_image(c.game, c.sheet, c.layout, px_per_mm)
     reader = _Reader(
-        flat, mask, sheet_map, readings, px_per_mm, blank, cosmos, shapes, answered, doubted
+        flat, mask, sheet_map, readings, px_per_mm, blank, cosmos, shapes, answered, doubted, chosen
     )
     return reader.read()
+
+
+def symbol_field(field_id: str) -> bool:
+    """Whether a person answers ``field_id`` with a zone (``--set FIELD=ZONE``): a score
+    tile's box, which holds the symbol of the zone the tile faces."""
+    return field_id.startswith("score-tile-") and field_id.endswith("-zone")
+
+
+def zone_ids() -> tuple[str, ...]:
+    """The zones a symbol may name (the shipped shapes')."""
+    return tuple(z.id for z in _shipped_shapes().all_zones)
 
 
 @lru_cache(maxsize=1)
@@ -318,7 +332,18 @@ def _shipped_shapes() -> Shapes:
 
 class _Reader:
     def __init__(
-        self, flat, mask, sheet_map, readings, px, blank, cosmos, shapes, answered=(), doubted=()
+        self,
+        flat,
+        mask,
+        sheet_map,
+        readings,
+        px,
+        blank,
+        cosmos,
+        shapes,
+        answered=(),
+        doubted=(),
+        chosen=None,
     ):
         self.flat, self.mask, self.map, self.px = flat, mask, sheet_map, px
         self.blank = blank
@@ -339,6 +364,8 @@ class _Reader:
         self._facings: dict[str, float] = {}  # Frontier value id -> ``_facing``
         self.settled: dict[str, bool] = {}
         self.answered = frozenset(answered)  # by a person: never settled otherwise
+        # score tile box -> the zone a person read in it (``symbol_field``)
+        self.chosen = {f: z for f, z in (chosen or {}).items() if z in self.zone_glyph}
         self.doubted = frozenset(doubted) - self.answered  # still asked by the field reader
         # a covered hex's match against the zones in play
         self.hex_scores: dict[Hex, glyph_match.GlyphScores] = {}
@@ -606,8 +633,17 @@ class _Reader:
         drawn = {h.zone for h in hexes.values() if h.covered and len(h.candidates) == 1}
         optimization: dict[str, str] = {}
         close: dict[str, list[str]] = {}  # tile -> the symbols its box may hold
+        # the boxes a person read: their zone stands
+        fixed = {
+            tile: self.zone_glyph[zone]
+            for tile in tiles
+            if (zone := self.chosen.get(f"score-tile-{tile}-zone")) is not None
+        }
         for tile, s in tiles.items():
             fid = f"score-tile-{tile}-zone"
+            if tile in fixed:
+                close[tile] = [fixed[tile]]
+                continue
             if s is None:
                 self.confidence[fid] = 0.5
                 self.doubt(fid, f"no zone symbol drawn for the {tile} tile")
@@ -615,11 +651,17 @@ class _Reader:
             close[tile] = [
                 k for k, v in s.ranked if v >= s.score - GLYPH_MARGIN and k in self.glyph_zone
             ]
-        readable = {t: c for t, c in close.items() if tiles[t].score >= GLYPH_MIN_SCORE}
-        paired = self._pair_tiles(tiles, readable, drawn)
+        readable = {
+            t: c for t, c in close.items() if t in fixed or tiles[t].score >= GLYPH_MIN_SCORE
+        }
+        paired = self._pair_tiles(tiles, readable, drawn, fixed)
         for tile, glyphs in close.items():
             fid = f"score-tile-{tile}-zone"
             s = tiles[tile]
+            if tile in fixed:  # whatever else the pairing made of it
+                self.confidence[fid] = 1.0
+                optimization[self.glyph_zone[fixed[tile]]] = tile
+                continue
             if tile not in paired:
                 self.confidence[fid] = 0.5
                 self.doubt(fid, "zone symbol unclear", tuple(self.glyph_zone[k] for k in glyphs))
@@ -644,14 +686,17 @@ class _Reader:
             )
         return zones, optimization
 
-    def _pair_tiles(self, tiles, close: dict[str, list[str]], drawn: set[str]) -> dict[str, str]:
+    def _pair_tiles(
+        self, tiles, close: dict[str, list[str]], drawn: set[str], fixed: dict[str, str]
+    ) -> dict[str, str]:
         """The symbol of each tile's box that the pairing decides (tile -> glyph): every
         tile faces its own zone, and every zone drawn on the hexes (but the Black Hole)
         faces a tile. Of the pairings of the symbols each box may hold that keep to both,
         the one of the best total score decides each tile that no pairing within
-        ``GLYPH_MARGIN`` a box of it reads otherwise."""
+        ``GLYPH_MARGIN`` a box of it reads otherwise. The boxes a person read (``fixed``,
+        tile -> glyph) hold that symbol alone, whatever their ink scores."""
         names = sorted(close)
-        score = {t: dict(tiles[t].ranked) for t in names}
+        score = {t: {fixed[t]: 0.0} if t in fixed else dict(tiles[t].ranked) for t in names}
         need = drawn - {self.shapes.black_hole.id}
         unread = len(tiles) - len(names)  # boxes read blank or unclear face the rest
         pairings = [

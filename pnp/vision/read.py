@@ -142,6 +142,9 @@ class Doubt:
     # strokes crossing past the outline 6 of 179 (mostly a mark taken back), a bubble
     # barely filled 3 of 32, ink on the filled neighbour's side only 2 of 29 (its tail).
     guess: bool | None = None
+    # What a person may answer besides filled or empty: the zones a Cosmos symbol may
+    # name, likeliest first (``pnp.vision.distant_suns``; ``--set FIELD=ZONE``).
+    options: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

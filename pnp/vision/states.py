@@ -104,6 +104,7 @@ class Assembled:
             "doubtful": [
                 {"field": d.field, "reason": d.reason, "source": d.source}
                 | ({} if (g := self.counted(d)) is None else {"counted": COUNTED[g]})
+                | ({"options": list(d.options)} if d.options else {})
                 for d in self.doubtful
             ],
             "notes": self.notes,
@@ -113,7 +114,9 @@ class Assembled:
         }
 
 
-Answers = Mapping[str, bool]  # "FIELD" or "PHOTO:FIELD" -> marked
+# "FIELD" or "PHOTO:FIELD" -> marked, or for a Cosmos symbol the zone it names (a str:
+# marked, and which zone; ``Doubt.options``)
+Answers = Mapping[str, bool | str]
 # The confidence of a field the page's other marks and the rules decided (``settled``),
 # not its own ink nor a person.
 SETTLED_CONFIDENCE = 0.75
@@ -134,7 +137,7 @@ def record_settled(
                 out.confidence[out.confidence_key(source, field_id)] = confidence
 
 
-def answer_for(answers: Answers, source: str, field_id: str) -> bool | None:
+def answer_for(answers: Answers, source: str, field_id: str) -> bool | str | None:
     """The answer a person gave for a field of the sheet ``source``, if any (or the page
     itself gave, keyed by the full source: ``bubble_digits.settled_digits``)."""
     if not answers:
@@ -207,7 +210,8 @@ def _merge(doubts: list[Doubt]) -> list[Doubt]:
     for d in doubts:
         key = (d.source, d.field)
         if key in seen:
-            seen[key] = Doubt(d.field, f"{seen[key].reason}; {d.reason}", d.source)
+            options = seen[key].options or d.options
+            seen[key] = Doubt(d.field, f"{seen[key].reason}; {d.reason}", d.source, options=options)
         else:
             seen[key] = d
     return list(seen.values())
@@ -328,7 +332,7 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
 
     out = _base("distant-suns", [sheet], answers)
     try:
-        from pnp.vision.distant_suns import read_cosmos
+        from pnp.vision.distant_suns import read_cosmos, symbol_field
     except ImportError:
         out.doubtful.append(
             Doubt(
@@ -342,12 +346,14 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
     c = sheet.code
     blank = reference_image(c.game, c.sheet, c.layout, sheet.px_per_mm, sheet.ink_saving)
     mask = sheet.ink if sheet.ink is not None else added_ink(sheet.page, blank, sheet.px_per_mm)
-    readings, answered = [], []
+    readings, answered, chosen = [], [], {}
     for r in sheet.readings:
         answer = answer_for(answers, sheet.source, r.id)
         if answer is not None:
             r = replace(r, state="filled" if answer else "empty", confidence=1.0)
             answered.append(r.id)
+            if isinstance(answer, str):  # the zone a symbol names
+                chosen[r.id] = answer
         readings.append(r)
     try:
         cosmos = read_cosmos(
@@ -359,6 +365,7 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
             blank,
             answered=answered,
             doubted=[d.field for d in sheet.doubtful],
+            chosen=chosen,
         )
     except Exception as exc:  # a bug in the Cosmos reader must not stop the batch
         out.doubtful.append(
@@ -378,7 +385,10 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
     out.doubtful = _merge(
         [d for d in out.doubtful if d.field not in cosmos.settled]
         + [
-            Doubt(d.field, d.reason, sheet.source)
+            # a score tile's box is answered with a zone; other fields filled or empty
+            Doubt(
+                d.field, d.reason, sheet.source, options=d.options if symbol_field(d.field) else ()
+            )
             for d in cosmos.doubtful
             if answer_for(answers, sheet.source, d.field) is None
         ]

@@ -1,0 +1,93 @@
+"""A Distant Suns score tile's box is answered with the zone whose symbol it holds: the
+reader's doubt names the zones it may be, ``--set FIELD=ZONE`` and ``--ask`` take one,
+and the answer stands in the Optimization tiles (the other boxes paired around it)."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import cli
+from pnp.read_cli import parse_sets
+
+PHOTOS = Path(__file__).parent / "fixtures" / "photos"
+# a hard Cosmos page whose Group and Black Hole boxes the reader cannot tell
+HARD = PHOTOS / "00013-distant-suns-cosmos-hard.jpg"
+TRUTH = json.loads(HARD.with_suffix(".json").read_text())["state"]["optimization"]
+TILES = ("score-tile-group-zone", "score-tile-black_hole-zone")
+
+
+def zone_of(tile: str) -> str:
+    """The zone the truth gives ``score-tile-<tile>-zone``."""
+    return next(z for z, t in TRUTH.items() if f"score-tile-{t}-zone" == tile)
+
+
+def read_json(*args: str) -> dict:
+    result = CliRunner().invoke(cli, ["read", str(HARD), "--json", *args])
+    assert result.exit_code in (0, 3), result.output
+    return json.loads(result.stdout)["states"][0]
+
+
+def test_set_takes_a_zone_for_a_score_tiles_box_and_nothing_else():
+    assert parse_sets(["score-tile-upgrade-zone=Station"]) == {"score-tile-upgrade-zone": "station"}
+    assert parse_sets(["p.jpg:score-tile-alien-zone=black-hole"]) == {
+        "p.jpg:score-tile-alien-zone": "black-hole"
+    }
+    with pytest.raises(click.BadParameter, match="write one of moon"):
+        parse_sets(["score-tile-upgrade-zone=venus"])
+    with pytest.raises(click.BadParameter, match="FIELD=filled or FIELD=empty"):
+        parse_sets(["space-C4=station"])  # a space is filled or empty
+
+
+def test_the_doubt_names_the_zones_and_an_answer_fills_the_optimization_tiles():
+    first = read_json()
+    asked = {d["field"]: d for d in first["doubtful"]}
+    assert set(TILES) <= set(asked), f"{HARD.name} no longer asks about {TILES}"
+    assert all(asked[t]["options"] for t in TILES)
+    assert "optimization" in asked  # unscorable: two tiles face no zone
+    assert "options" not in asked["optimization"]
+    answers = [f"--set={t}={zone_of(t)}" for t in TILES]
+    second = read_json(*answers)
+    assert second["state"]["optimization"] == TRUTH
+    left = {d["field"] for d in second["doubtful"]}
+    assert not left & {*TILES, "optimization"}
+    assert all(second["confidence"][t] == 1.0 for t in TILES)
+
+
+def test_one_box_answered_pairs_the_other_with_the_zone_left():
+    # each tile faces its own zone: the Group box answered, the Black Hole box's
+    # candidates that the hexes and the other boxes leave decide it, or it stays asked
+    tile = TILES[0]
+    state = read_json(f"--set={tile}={zone_of(tile)}")
+    assert state["state"]["optimization"][zone_of(tile)] == "group"
+    assert tile not in {d["field"] for d in state["doubtful"]}
+
+
+def test_the_hint_and_the_replay_give_a_zone(monkeypatch):
+    result = CliRunner().invoke(cli, ["read", str(HARD)])
+    (hint,) = [ln for ln in result.stderr.splitlines() if ln.startswith("answer:")]
+    assert "FIELD=ZONE" in hint
+    # asked in the terminal: each box alone, the zone typed; the rest skipped
+    replies = {t: zone_of(t) for t in TILES}
+    prompt = click.prompt
+
+    def answering(text, **kwargs):
+        for tile, zone in replies.items():
+            if f" {tile}: " in text:
+                assert "the zone its symbol names" in text
+                return zone
+        if "numbered in" in text:
+            return "skip"
+        return prompt(text, **kwargs)
+
+    monkeypatch.setattr(click, "prompt", answering)
+    asked = CliRunner().invoke(cli, ["read", str(HARD), "--ask", "--json"], input="")
+    (line,) = [ln for ln in asked.stderr.splitlines() if ln.startswith("answered:")]
+    options = shlex.split(line.split("add ", 1)[1])
+    assert {o.split(":", 1)[1] for o in options[1::2]} == {f"{t}={z}" for t, z in replies.items()}
+    assert json.loads(asked.stdout)["states"][0]["state"]["optimization"] == TRUTH
