@@ -15,11 +15,13 @@ from click.testing import CliRunner
 from pnp.cli import cli
 from pnp.read_cli import parse_sets
 
-PHOTOS = Path(__file__).parent / "fixtures" / "photos"
-# a hard Cosmos page whose Group and Black Hole boxes the reader cannot tell
-HARD = PHOTOS / "00013-distant-suns-cosmos-hard.jpg"
-TRUTH = json.loads(HARD.with_suffix(".json").read_text())["state"]["optimization"]
-TILES = ("score-tile-group-zone", "score-tile-black_hole-zone")
+# a normal Cosmos page (``python -m pnp.bench photos --n 300 --seed 125``, #208) whose
+# Upgrade and Black Hole boxes hold a square and a circle drawn alike (station, orbit)
+PAGE = (
+    Path(__file__).parent / "fixtures" / "cosmos" / "seed125-00208-distant-suns-cosmos-normal.jpg"
+)
+TRUTH = json.loads(PAGE.with_suffix(".json").read_text())["state"]["optimization"]
+TILES = ("score-tile-upgrade-zone", "score-tile-black_hole-zone")
 
 
 def zone_of(tile: str) -> str:
@@ -28,7 +30,7 @@ def zone_of(tile: str) -> str:
 
 
 def read_json(*args: str) -> dict:
-    result = CliRunner().invoke(cli, ["read", str(HARD), "--json", *args])
+    result = CliRunner().invoke(cli, ["read", str(PAGE), "--json", *args])
     assert result.exit_code in (0, 3), result.output
     return json.loads(result.stdout)["states"][0]
 
@@ -47,7 +49,7 @@ def test_set_takes_a_zone_for_a_score_tiles_box_and_nothing_else():
 def test_the_doubt_names_the_zones_and_an_answer_fills_the_optimization_tiles():
     first = read_json()
     asked = {d["field"]: d for d in first["doubtful"]}
-    assert set(TILES) <= set(asked), f"{HARD.name} no longer asks about {TILES}"
+    assert set(TILES) <= set(asked), f"{PAGE.name} no longer asks about {TILES}"
     assert all(asked[t]["options"] for t in TILES)
     assert "optimization" in asked  # unscorable: two tiles face no zone
     assert "options" not in asked["optimization"]
@@ -60,16 +62,16 @@ def test_the_doubt_names_the_zones_and_an_answer_fills_the_optimization_tiles():
 
 
 def test_one_box_answered_pairs_the_other_with_the_zone_left():
-    # each tile faces its own zone: the Group box answered, the Black Hole box's
-    # candidates that the hexes and the other boxes leave decide it, or it stays asked
+    # each tile faces its own zone: the Upgrade box answered, the Black Hole box holds
+    # the one zone left of the two it might name
     tile = TILES[0]
     state = read_json(f"--set={tile}={zone_of(tile)}")
-    assert state["state"]["optimization"][zone_of(tile)] == "group"
-    assert tile not in {d["field"] for d in state["doubtful"]}
+    assert state["state"]["optimization"] == TRUTH
+    assert not {d["field"] for d in state["doubtful"]} & {*TILES, "optimization"}
 
 
 def test_the_hint_and_the_replay_give_a_zone(monkeypatch):
-    result = CliRunner().invoke(cli, ["read", str(HARD)])
+    result = CliRunner().invoke(cli, ["read", str(PAGE)])
     (hint,) = [ln for ln in result.stderr.splitlines() if ln.startswith("answer:")]
     assert "FIELD=ZONE" in hint
     # asked in the terminal: each box alone, the zone typed; the rest skipped
@@ -86,7 +88,7 @@ def test_the_hint_and_the_replay_give_a_zone(monkeypatch):
         return prompt(text, **kwargs)
 
     monkeypatch.setattr(click, "prompt", answering)
-    asked = CliRunner().invoke(cli, ["read", str(HARD), "--ask", "--json"], input="")
+    asked = CliRunner().invoke(cli, ["read", str(PAGE), "--ask", "--json"], input="")
     (line,) = [ln for ln in asked.stderr.splitlines() if ln.startswith("answered:")]
     options = shlex.split(line.split("add ", 1)[1])
     assert {o.split(":", 1)[1] for o in options[1::2]} == {f"{t}={z}" for t, z in replies.items()}

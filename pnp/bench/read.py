@@ -150,7 +150,7 @@ def read_one(data: bytes, checks: bool = False):
     if checks:
         resolution = page_resolution(page) * scale  # the photo's px per mm, as taken
         doubted, settled, drawn, sheet, retake = _checked(
-            code, page, m.ink, readings, fields, found, resolution, ink_saving
+            code, page, m.ink, readings, fields, found, resolution, ink_saving, m.base
         )
         readings = [settled_reading(r, settled.get(r.id)) for r in readings]
     t3 = time.perf_counter()
@@ -171,7 +171,9 @@ def settled_reading(reading, marked: bool | None):
     return replace(reading, state="filled" if marked else "empty")
 
 
-def _checked(code, page, ink, readings, fields, found, photo_px_per_mm=0.0, ink_saving=False):
+def _checked(
+    code, page, ink, readings, fields, found, photo_px_per_mm=0.0, ink_saving=False, base=None
+):
     """What ``pnp read`` asks of one page read alone (field id -> reason: the reader's
     doubts the game's checks leave open, and theirs), what the page's own marks settled
     (field id -> marked), the Frontier values as its state has them (field id ->
@@ -182,7 +184,7 @@ def _checked(code, page, ink, readings, fields, found, photo_px_per_mm=0.0, ink_
     from pnp.vision.read import page_reading
     from pnp.vision.states import assemble
 
-    sheet = page_reading(page, code, fields, ink, readings, found, SOURCE)
+    sheet = page_reading(page, code, fields, ink, readings, found, SOURCE, base=base)
     sheet = replace(sheet, photo_px_per_mm=photo_px_per_mm, ink_saving=ink_saving)
     assembled, _ = assemble([sheet])
     doubts = {d.field: d.reason for a in assembled for d in a.doubtful}

@@ -165,6 +165,9 @@ class SheetReading:
     # The added ink the fields were read from (``ink.ink_masks``: 1 = ink, made within
     # ``ink.READ_MARGIN_MM`` of the fields), for readers of more than fields (shapes).
     ink: np.ndarray | None = field(default=None, repr=False)
+    # ...and at the base step alone (``InkMasks.base``): strokes fainter than a step the
+    # paper's noise raised (the Cosmos score tiles' small symbols, ``distant_suns``)
+    base: np.ndarray | None = field(default=None, repr=False)
     # The page's resolution in the photo as taken (its file's pixels per page mm, at the
     # page's centre; 0 where unknown): how close the photo was (``pnp.vision.retake``)
     photo_px_per_mm: float = 0.0
@@ -591,7 +594,7 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     timing = {"identify": t1 - t0, "fields": t2 - t1}
     fields = sheet_map.fields
     return page_reading(
-        page, code, fields, m.ink, readings, doubtful, source, timing, color, ink_saving
+        page, code, fields, m.ink, readings, doubtful, source, timing, color, ink_saving, m.base
     )
 
 
@@ -606,9 +609,10 @@ def page_reading(
     timing=None,
     color=None,
     ink_saving: bool = False,
+    base=None,
 ) -> SheetReading:
     """The ``SheetReading`` of a flattened page (a ``rectify.Rectified``) read into
-    ``readings`` and ``doubtful`` from the added ink ``ink``."""
+    ``readings`` and ``doubtful`` from the added ink ``ink`` (``base``: at the base step)."""
     return SheetReading(
         source=source,
         code=code,
@@ -623,6 +627,7 @@ def page_reading(
         color=color,
         ink=ink,
         ink_saving=ink_saving,
+        base=base,
     )
 
 

@@ -366,6 +366,7 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
             answered=answered,
             doubted=[d.field for d in sheet.doubtful],
             chosen=chosen,
+            base=sheet.base,
         )
     except Exception as exc:  # a bug in the Cosmos reader must not stop the batch
         out.doubtful.append(

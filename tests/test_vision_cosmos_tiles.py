@@ -1,0 +1,65 @@
+"""A Cosmos score tile's small symbol is read in the added ink at the base step too, where
+a step the paper's noise raised lost its strokes; where the two readings name different
+symbols, neither is sure."""
+
+from __future__ import annotations
+
+from test_vision_distant_suns import PX, flatten
+
+from pnp.synth.marks import sheet_marks
+from pnp.synth.pen import build_page, fill
+from pnp.synth.states import random_state
+from pnp.vision.distant_suns import GLYPH_MARGIN, GLYPH_MIN_SCORE, _closer, read_cosmos
+from pnp.vision.fields import read_fields
+from pnp.vision.glyph_match import GlyphScores
+from pnp.vision.ink import added_ink
+from pnp.vision.reference import common_map, reference_image
+
+SEED = 4
+
+
+def test_the_tiles_symbols_lost_at_the_raised_step_are_read_at_the_base_step():
+    truth = random_state("distant-suns", SEED)
+    (marks,) = sheet_marks("distant-suns", truth)
+    page = build_page(marks)
+    flat = flatten(fill(page, marks, SEED, 200).image, 200)
+    code = page.map.code
+    blank = reference_image(code.game, code.sheet, code.layout, PX)
+    base = added_ink(flat, blank, PX)
+    sheet_map = common_map(code)
+    # the raised step's ink: the score tiles' boxes lost their strokes
+    ink = base.copy()
+    for f in sheet_map.fields:
+        if f.id.startswith("score-tile-") and f.id.endswith("-zone"):
+            x0, y0, x1, y1 = (round(v * PX) for v in f.bounds)
+            ink[y0:y1, x0:x1] = 0
+    readings = read_fields(ink, sheet_map.fields, PX)
+
+    def read(**kwargs):
+        return read_cosmos(flat, ink, sheet_map, readings, PX, blank, **kwargs)
+
+    lost = read()
+    assert {d.field for d in lost.doubtful} >= {"score-tile-upgrade-zone"}
+    assert lost.state["optimization"] != truth["optimization"]
+    found = read(base=base)
+    assert found.state["optimization"] == truth["optimization"]
+    assert not [d for d in found.doubtful if d.field.startswith("score-tile-")]
+
+
+def scores(*ranked: tuple[str, float]) -> GlyphScores:
+    return GlyphScores(tuple(ranked))
+
+
+def test_two_readings_naming_different_symbols_leave_neither_sure():
+    ink = scores(("rocket", 0.90), ("lightning", 0.80))
+    base = scores(("lightning", 0.93), ("rocket", 0.85))
+    both = _closer([ink, base])
+    assert both.best == "lightning" and both.margin < GLYPH_MARGIN
+    assert dict(both.ranked)["rocket"] == both.score
+    # ...but a reading that looks like no symbol does not count against the other
+    faint = scores(("moon", GLYPH_MIN_SCORE - 0.1), ("rocket", 0.3))
+    assert _closer([ink, faint]) is ink
+    # agreeing, the closer match is kept as it is; alone, it is the reading
+    agree = scores(("rocket", 0.95), ("lightning", 0.7))
+    assert _closer([ink, agree]) is agree
+    assert _closer([ink]) is ink and _closer([]) is None
