@@ -4,27 +4,19 @@ symbols, neither is sure."""
 
 from __future__ import annotations
 
-from test_vision_distant_suns import PX, flatten
+from test_vision_distant_suns import PX, filled_sheet
 
-from pnp.synth.marks import sheet_marks
-from pnp.synth.pen import build_page, fill
-from pnp.synth.states import random_state
 from pnp.vision.distant_suns import GLYPH_MARGIN, GLYPH_MIN_SCORE, _closer, read_cosmos
 from pnp.vision.fields import read_fields
 from pnp.vision.glyph_match import GlyphScores
 from pnp.vision.ink import added_ink
-from pnp.vision.reference import common_map, reference_image
+from pnp.vision.reference import common_map
 
 SEED = 4
 
 
 def test_the_tiles_symbols_lost_at_the_raised_step_are_read_at_the_base_step():
-    truth = random_state("distant-suns", SEED)
-    (marks,) = sheet_marks("distant-suns", truth)
-    page = build_page(marks)
-    flat = flatten(fill(page, marks, SEED, 200).image, 200)
-    code = page.map.code
-    blank = reference_image(code.game, code.sheet, code.layout, PX)
+    truth, flat, code, blank = filled_sheet(SEED, 200)
     base = added_ink(flat, blank, PX)
     sheet_map = common_map(code)
     # the raised step's ink: the score tiles' boxes lost their strokes

@@ -196,16 +196,22 @@ def test_the_easy_committed_photo_reads_its_shapes():
     assert all(d.field.startswith("frontier") for d in reading.doubtful)
 
 
+def filled_sheet(seed: int, dpi: float):
+    """A Cosmos sheet of ``seed`` filled by the pen and flattened from ``dpi``: its truth,
+    the flat page, its page code and the blank sheet at PX."""
+    truth = random_state("distant-suns", seed)
+    (marks,) = sheet_marks("distant-suns", truth)
+    page = build_page(marks)
+    flat = flatten(fill(page, marks, seed, dpi).image, dpi)
+    code = page.map.code
+    return truth, flat, code, reference_image(code.game, code.sheet, code.layout, PX)
+
+
 def _redrawn_frontier(seed: int, high, low):
     """A filled sheet of ``seed`` whose first Frontier's two values are erased back to
     the print and drawn again by ``high`` and ``low`` (each ``draw(image, x, y, r)`` in
     pixels); the Frontier's id and the reading."""
-    truth = random_state("distant-suns", seed)
-    (marks,) = sheet_marks("distant-suns", truth)
-    page = build_page(marks)
-    flat = flatten(fill(page, marks, seed, 150).image, 150)
-    code = page.map.code
-    blank = reference_image(code.game, code.sheet, code.layout, PX)
+    truth, flat, code, blank = filled_sheet(seed, 150)
     hid = next(iter(truth["frontier"]))
     for side, draw in (("high", high), ("low", low)):
         f = common_map(code).field(f"frontier-{hid}-{side}")
