@@ -93,3 +93,23 @@ def test_the_hint_and_the_replay_give_a_zone(monkeypatch):
     options = shlex.split(line.split("add ", 1)[1])
     assert {o.split(":", 1)[1] for o in options[1::2]} == {f"{t}={z}" for t, z in replies.items()}
     assert json.loads(asked.stdout)["states"][0]["state"]["optimization"] == TRUTH
+
+
+def test_the_overlay_outlines_the_boxes_asked_about_in_orange(tmp_path):
+    import cv2
+
+    from pnp.vision.overlay import ORANGE
+    from pnp.vision.read import read_photo
+    from pnp.vision.reference import common_map
+
+    result = CliRunner().invoke(cli, ["read", str(PAGE), "--overlay", str(tmp_path)])
+    assert result.exit_code == 3, result.output
+    (png,) = tmp_path.iterdir()
+    image = cv2.imread(str(png))
+    (sheet,) = read_photo(PAGE)
+    fields = {f.id: f for f in common_map(sheet.code).fields}
+    s = sheet.px_per_mm
+    for tile in TILES:  # a write-in box, outlined only while it is asked
+        f = fields[tile]
+        edge = (round((f.y + f.h / 2) * s), round(f.x * s))  # on its left outline
+        assert tuple(int(v) for v in image[edge]) == ORANGE, tile

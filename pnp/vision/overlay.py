@@ -93,8 +93,8 @@ def overlay_image(
         if d.source == sheet.source and answer_for(answers, d.source, d.field) is None
     }
     for f in fields.values():
-        if f.kind in UNREAD_KINDS:
-            continue
+        if f.kind in UNREAD_KINDS and f.id not in open_doubts:  # (a score tile's zone
+            continue  # box, read for its symbol, is outlined while asked)
         colour = ORANGE if f.id in open_doubts else GREEN if f.id in marks else GREY
         width = 2 if colour is not GREY else 1
         if f.shape == "circle":
