@@ -156,9 +156,11 @@ def parse_sets(values: Sequence[str]) -> dict[str, bool | str]:
         if sep and key and answer in _YES | _NO:
             out[key] = answer in _YES
             continue
+        from pnp.vision.distant_suns import symbol_field, zone_ids
+
         field_id = key.rpartition(":")[2]
-        if sep and answer and _symbol_field(field_id):
-            zones = _zone_ids()
+        if sep and answer and symbol_field(field_id):
+            zones = zone_ids()
             if answer not in zones:
                 raise click.BadParameter(
                     f"{value!r}: {field_id} holds a zone's symbol; write one of {', '.join(zones)}",
@@ -173,18 +175,6 @@ def parse_sets(values: Sequence[str]) -> dict[str, bool | str]:
             param_hint="--set",
         )
     return out
-
-
-def _symbol_field(field_id: str) -> bool:
-    from pnp.vision.distant_suns import symbol_field
-
-    return symbol_field(field_id)
-
-
-def _zone_ids() -> tuple[str, ...]:
-    from pnp.vision.distant_suns import zone_ids
-
-    return zone_ids()
 
 
 def check_sets(answers: dict[str, bool | str], sheets) -> None:

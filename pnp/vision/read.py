@@ -315,11 +315,7 @@ def doubts(
             # kind and inked past two sides or more (a circle: to its square's corners),
             # or a solid patch past all four sides, may be a mark hatched out
             continue
-        elif (
-            kind not in SOLID_KINDS
-            and max(r.coverage, r.ink) >= SOLID_INK
-            and r.beyond >= SOLID_BEYOND
-        ):
+        elif _filled_solid(r, kind) and r.beyond >= SOLID_BEYOND:
             out.append(Doubt(r.id, "filled solid: a mark, or a mark hatched out?", source, HATCHED))
         elif circle and (
             (
@@ -491,12 +487,16 @@ def _outlier(r: FieldReading, kind: str, median: dict[str, float]) -> bool:
     )
 
 
+def _filled_solid(r: FieldReading, kind: str) -> bool:
+    """A field not marked by filling it (``SOLID_KINDS``) covered ``SOLID_INK`` or more."""
+    return kind not in SOLID_KINDS and max(r.coverage, r.ink) >= SOLID_INK
+
+
 def _patched(r: FieldReading, kind: str, median: dict[str, float]) -> bool:
     """A box filled solid, inked past all four sides (``PATCH_SPILL``) and ``PATCH_FACTOR``
     times the page's marks of its kind: a patch laid over a mark?"""
     return (
-        kind not in SOLID_KINDS
-        and max(r.coverage, r.ink) >= SOLID_INK
+        _filled_solid(r, kind)
         and len(r.spill) == 4
         and min(r.spill) >= PATCH_SPILL
         and r.ink >= PATCH_FACTOR * median[kind]
