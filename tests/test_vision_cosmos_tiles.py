@@ -55,3 +55,21 @@ def test_two_readings_naming_different_symbols_leave_neither_sure():
     agree = scores(("rocket", 0.95), ("lightning", 0.7))
     assert _closer([ink, agree]) is agree
     assert _closer([ink]) is ink and _closer([]) is None
+
+
+def test_a_blank_tile_box_is_asked_with_every_zone_and_a_zone_answers_it():
+    truth, flat, code, blank = filled_sheet(SEED, 200)
+    ink = added_ink(flat, blank, PX)
+    sheet_map = common_map(code)
+    fid = "score-tile-group-zone"
+    x0, y0, x1, y1 = (round(v * PX) for v in sheet_map.field(fid).bounds)
+    ink[y0:y1, x0:x1] = 0  # nothing drawn in the Group tile's box
+    readings = read_fields(ink, sheet_map.fields, PX)
+    (doubt,) = [
+        d for d in read_cosmos(flat, ink, sheet_map, readings, PX, blank).doubtful if d.field == fid
+    ]
+    zone = next(z for z, t in truth["optimization"].items() if t == "group")
+    assert "no zone symbol drawn" in doubt.reason and zone in doubt.options
+    chosen = read_cosmos(flat, ink, sheet_map, readings, PX, blank, chosen={fid: zone})
+    assert chosen.state["optimization"] == truth["optimization"]
+    assert fid not in {d.field for d in chosen.doubtful}

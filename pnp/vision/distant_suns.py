@@ -686,7 +686,8 @@ class _Reader:
                 continue
             if s is None:
                 self.confidence[fid] = 0.5
-                self.doubt(fid, f"no zone symbol drawn for the {tile} tile")
+                # answered with any zone (``symbol_field``), as an unclear symbol is
+                self.doubt(fid, f"no zone symbol drawn for the {tile} tile", self.zone_glyph)
                 continue
             close[tile] = [
                 k for k, v in s.ranked if v >= s.score - GLYPH_MARGIN and k in self.glyph_zone
