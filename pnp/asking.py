@@ -4,9 +4,9 @@ A page with few doubtful fields is asked about one field at a time, each with a 
 it. A page with ``GRID_FROM`` or more is asked once: its fields are shown numbered in
 one picture (``pnp.vision.doubt_grid``), and the person types the numbers of those that
 are marked (the rest are empty), or chooses to go one field at a time. A field answered
-with a zone (a Distant Suns score tile's box: ``Doubt.options``) is always asked alone,
-the zones it may name offered. The pictures live in a temporary folder for as long as
-the questions do.
+with a zone (a Distant Suns score tile's box or hex whose symbol is unclear:
+``Doubt.options``) is always asked alone, the zones it may name offered. The pictures
+live in a temporary folder for as long as the questions do.
 """
 
 from __future__ import annotations

@@ -206,7 +206,7 @@ def schema(game, kind):
     multiple=True,
     metavar="[PHOTO:]FIELD=filled|empty",
     help="Photos: answer for a doubtful field (repeatable); a Distant Suns score tile's "
-    "zone box takes a zone (FIELD=station).",
+    "zone box or hex takes a zone (FIELD=station).",
 )
 @click.option(
     "--overlay",

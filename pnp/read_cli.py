@@ -147,7 +147,7 @@ _NO = {"empty", "blank", "no", "n", "0", "false", "e"}
 
 def parse_sets(values: Sequence[str]) -> dict[str, bool | str]:
     """``--set [PHOTO:]FIELD=filled|empty`` answers, and ``FIELD=ZONE`` for a Distant Suns
-    score tile's box (the zone whose symbol it holds: ``distant_suns.symbol_field``);
+    score tile's box or hex (the zone whose symbol it holds: ``distant_suns.symbol_field``);
     BadParameter on anything else."""
     out: dict[str, bool | str] = {}
     for value in values:
@@ -171,7 +171,7 @@ def parse_sets(values: Sequence[str]) -> dict[str, bool | str]:
         raise click.BadParameter(
             f"{value!r}: write FIELD=filled or FIELD=empty (e.g. space-C4=filled; "
             "PHOTO:FIELD=... for one photo's sheet; a Distant Suns score tile's zone "
-            "box takes a zone, e.g. score-tile-upgrade-zone=station)",
+            "box or hex takes a zone, e.g. score-tile-upgrade-zone=station, hex-q3r5=orbit)",
             param_hint="--set",
         )
     return out
@@ -378,7 +378,7 @@ def answer_hint(assembled) -> str | None:
         if d.source in sheets and d.field in sheets[d.source].kinds:
             # a field of several sheets (two players' trackers) is answered by its sheet's name
             key = f"{sheets[d.source].name}:{d.field}" if held[d.field] > 1 else d.field
-            value = d.options[0] if d.options else "filled"  # a score tile's box: a zone
+            value = d.options[0] if d.options else "filled"  # a symbol's: a zone
             return hint + f" (e.g. --set {shlex.quote(f'{key}={value}')})"
     return hint
 
@@ -441,7 +441,7 @@ def _finish(batch: Batch, overlay: Path | None) -> None:
     multiple=True,
     metavar="[PHOTO:]FIELD=filled|empty",
     help="Answer for a doubtful field (repeatable), e.g. --set space-C4=filled; a "
-    "Distant Suns score tile's zone box takes a zone, e.g. score-tile-upgrade-zone=station.",
+    "Distant Suns score tile's zone box or hex takes a zone, e.g. hex-q3r5=station.",
 )
 def read(photos, as_json, overlay, asking, sets):
     """Read photographed sheets (JPEG, PNG or HEIC photos, PDF scans, or folders of them)

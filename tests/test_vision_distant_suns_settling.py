@@ -62,6 +62,20 @@ def test_a_lone_symbol_no_shape_fits_is_read_as_its_neighbours_when_that_alone_f
     assert any("the only change that makes legal shapes" in r for r in reader.remarks)
 
 
+def test_a_lone_symbol_a_person_named_is_never_repaired(sheet_map):
+    # as above, but a person answered the last hex rocket (``--set hex-...=rocket``): the
+    # answer stands, and the hexes are asked about as they are
+    *body, last = LIGHTNING
+    fid = f"hex-{hex_id(last)}"
+    reader = _Reader(
+        None, None, sheet_map, [], READ_PX_PER_MM, None, COSMOS, SHAPES, chosen={fid: "rocket"}
+    )
+    scores = dict.fromkeys(body, {"lightning": 0.9, "rocket": 0.6})
+    hexes = _read_hexes(reader, dict.fromkeys(body, "lightning"), scores)
+    hexes[last] = HexRead(last, 10.0, True, "rocket", ("rocket",))  # as ``read_hexes`` has it
+    assert reader.repair_symbols(hexes) == hexes and not reader.remarks
+
+
 def test_a_lone_symbol_is_kept_when_the_neighbours_symbol_scores_far_below(sheet_map):
     reader = _reader(sheet_map)
     *body, last = LIGHTNING

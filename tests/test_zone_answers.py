@@ -1,6 +1,7 @@
-"""A Distant Suns score tile's box is answered with the zone whose symbol it holds: the
-reader's doubt names the zones it may be, ``--set FIELD=ZONE`` and ``--ask`` take one,
-and the answer stands in the Optimization tiles (the other boxes paired around it)."""
+"""A Distant Suns score tile's box, or a covered hex, is answered with the zone whose symbol
+it holds: the reader's doubt names the zones it may be, ``--set FIELD=ZONE`` and ``--ask``
+take one, and the answer stands in the Optimization tiles (the other boxes paired around
+it) or in the shapes (the hex covered, of that zone alone)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,11 @@ PAGE = (
 )
 TRUTH = json.loads(PAGE.with_suffix(".json").read_text())["state"]["optimization"]
 TILES = ("score-tile-upgrade-zone", "score-tile-black_hole-zone")
+# a hard Cosmos page (``--seed 127``, #273) whose one doubt is hex q7r7's symbol: orbit or
+# station, each of which makes legal shapes
+HEX_PAGE = PAGE.with_name("seed127-00273-distant-suns-cosmos-hard.jpg")
+HEX_TRUTH = json.loads(HEX_PAGE.with_suffix(".json").read_text())["state"]
+HEX = "hex-q7r7"
 
 
 def zone_of(tile: str) -> str:
@@ -29,8 +35,8 @@ def zone_of(tile: str) -> str:
     return next(z for z, t in TRUTH.items() if f"score-tile-{t}-zone" == tile)
 
 
-def read_json(*args: str) -> dict:
-    result = CliRunner().invoke(cli, ["read", str(PAGE), "--json", *args])
+def read_json(*args: str, page: Path = PAGE) -> dict:
+    result = CliRunner().invoke(cli, ["read", str(page), "--json", *args])
     assert result.exit_code in (0, 3), result.output
     return json.loads(result.stdout)["states"][0]
 
@@ -113,3 +119,84 @@ def test_the_overlay_outlines_the_boxes_asked_about_in_orange(tmp_path):
         f = fields[tile]
         edge = (round((f.y + f.h / 2) * s), round(f.x * s))  # on its left outline
         assert tuple(int(v) for v in image[edge]) == ORANGE, tile
+
+
+# --- a hex ----------------------------------------------------------------------------
+
+
+def hex_zone(state: dict) -> str | None:
+    """The zone of the shape covering ``HEX`` in ``state`` (None: uncovered)."""
+    hid = HEX.removeprefix("hex-")
+    return next((s["zone"] for s in state["shapes"] if hid in s["hexes"]), None)
+
+
+def shapes(state: dict) -> set[tuple[str, tuple[str, ...]]]:
+    return {(s["zone"], tuple(sorted(s["hexes"]))) for s in state["shapes"]}
+
+
+def total(state: dict) -> int:
+    from scoring.distant_suns.layout import load_cosmos, load_shapes
+    from scoring.distant_suns.score import score
+    from scoring.distant_suns.state import parse_state
+
+    return score(parse_state(state), load_cosmos(), load_shapes()).total
+
+
+def test_set_takes_a_zone_for_a_hex_and_names_the_zones_for_another_word():
+    assert parse_sets(["hex-C4=Station"]) == {"hex-C4": "station"}
+    assert parse_sets(["p.jpg:hex-q7r7=orbit"]) == {"p.jpg:hex-q7r7": "orbit"}
+    assert parse_sets(["hex-q7r7=empty"]) == {"hex-q7r7": False}
+    with pytest.raises(click.BadParameter, match="hex-C4 holds a zone's symbol; write one of moon"):
+        parse_sets(["hex-C4=nonsense"])
+    result = CliRunner().invoke(cli, ["read", str(HEX_PAGE), "--set", f"{HEX}=nonsense"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    (line,) = [ln for ln in result.stderr.splitlines() if ln.startswith("Error:")]
+    assert all(zone in line for zone in ("moon", "orbit", "station", "black-hole"))
+
+
+def test_a_hex_answered_with_its_zone_reads_the_truth_and_is_asked_no_more():
+    first = read_json(page=HEX_PAGE)
+    asked = {d["field"]: d for d in first["doubtful"]}
+    assert set(asked) == {HEX}, f"{HEX_PAGE.name} no longer asks about {HEX} alone"
+    assert asked[HEX]["reason"] == "symbol unclear"
+    zone = hex_zone(HEX_TRUTH)
+    assert zone in asked[HEX]["options"]
+    result = CliRunner().invoke(cli, ["read", str(HEX_PAGE), "--json", f"--set={HEX}={zone}"])
+    assert result.exit_code == 0, result.output  # nothing left to ask
+    state = json.loads(result.stdout)["states"][0]
+    assert hex_zone(state["state"]) == zone and state["confidence"][HEX] == 1.0
+    assert shapes(state["state"]) == shapes(HEX_TRUTH)
+    assert state["state"]["optimization"] == HEX_TRUTH["optimization"]
+    assert total(state["state"]) == total(HEX_TRUTH)
+
+
+def test_a_hex_answered_with_another_zone_is_read_as_that_zone():
+    (wrong,) = set(read_json(page=HEX_PAGE)["doubtful"][0]["options"]) - {hex_zone(HEX_TRUTH)}
+    state = read_json(f"--set={HEX}={wrong}", page=HEX_PAGE)["state"]
+    assert hex_zone(state) == wrong  # the shapes follow the answer, not the ink's best reading
+    assert shapes(state) != shapes(HEX_TRUTH)
+
+
+def test_a_hex_answered_filled_is_still_asked_which_zone():
+    state = read_json(f"--set={HEX}=filled", page=HEX_PAGE)
+    (doubt,) = state["doubtful"]
+    assert doubt["field"] == HEX and doubt["options"]
+
+
+def test_a_hex_is_asked_for_its_zone_and_the_answer_replayed(monkeypatch):
+    result = CliRunner().invoke(cli, ["read", str(HEX_PAGE)])
+    (hint,) = [ln for ln in result.stderr.splitlines() if ln.startswith("answer:")]
+    assert f"(e.g. --set {HEX}=" in hint and not hint.endswith("=filled)")  # a zone
+    zone, prompt = hex_zone(HEX_TRUTH), click.prompt
+
+    def answering(text, **kwargs):
+        if f" {HEX}: " in text:
+            assert "the zone its symbol names" in text and zone in kwargs["type"].choices
+            return zone
+        return prompt(text, **kwargs)
+
+    monkeypatch.setattr(click, "prompt", answering)
+    asked = CliRunner().invoke(cli, ["read", str(HEX_PAGE), "--ask", "--json"], input="")
+    assert asked.exit_code == 0, asked.output
+    (line,) = [ln for ln in asked.stderr.splitlines() if ln.startswith("answered:")]
+    assert line.endswith(f"--set {HEX_PAGE.name}:{HEX}={zone}")

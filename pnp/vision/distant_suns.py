@@ -166,7 +166,7 @@ class Doubt:
 
     field: str
     reason: str
-    options: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()  # the zones a person may answer it with, likeliest first
 
     def to_json(self) -> dict[str, Any]:
         return {"field": self.field, "reason": self.reason, "options": list(self.options)}
@@ -287,8 +287,9 @@ def read_cosmos(
     about: Upgrade boxes are settled by the shapes only when no hex is among them, and a
     Frontier value read filled beside the other value of its pair is marked either way
     (circled, or crossed out). ``chosen`` gives the zone a person read in a score tile's
-    box (``score-tile-<tile>-zone`` -> zone id, ``symbol_field``): it stands, and the
-    other boxes are paired with the zones left. ``base`` (the added ink at the base step
+    box or a hex (``score-tile-<tile>-zone`` or ``hex-<id>`` -> zone id,
+    ``symbol_field``): it stands; the other boxes are paired with the zones left, and the
+    hex is covered, of that zone alone. ``base`` (the added ink at the base step
     alone, ``ink.InkMasks.base``) is a second reading of those boxes' small symbols.
 
     ``mask`` is :func:`pnp.vision.ink.added_ink` of ``flat``, ``sheet_map`` the
@@ -336,8 +337,11 @@ def _closer(found: list[glyph_match.GlyphScores]) -> glyph_match.GlyphScores | N
 
 def symbol_field(field_id: str) -> bool:
     """Whether a person answers ``field_id`` with a zone (``--set FIELD=ZONE``): a score
-    tile's box, which holds the symbol of the zone the tile faces."""
-    return field_id.startswith("score-tile-") and field_id.endswith("-zone")
+    tile's box, which holds the symbol of the zone the tile faces, or a hex, covered by a
+    shape of the zone whose symbol it holds."""
+    return field_id.startswith("hex-") or (
+        field_id.startswith("score-tile-") and field_id.endswith("-zone")
+    )
 
 
 def zone_ids() -> tuple[str, ...]:
@@ -391,7 +395,7 @@ class _Reader:
         self._facings: dict[str, float] = {}  # Frontier value id -> ``_facing``
         self.settled: dict[str, bool] = {}
         self.answered = frozenset(answered)  # by a person: never settled otherwise
-        # score tile box -> the zone a person read in it (``symbol_field``)
+        # score tile box or hex -> the zone a person read in it (``symbol_field``)
         self.chosen = {f: z for f, z in (chosen or {}).items() if z in self.zone_glyph}
         self.base = base  # the added ink at the base step alone (``read_tiles``)
         self.doubted = frozenset(doubted) - self.answered  # still asked by the field reader
@@ -482,8 +486,12 @@ class _Reader:
             area = float(ink.sum()) / self.px**2
             scores = glyph_match.match(ink, keys, HEX_UNIT_MM, self.px) if area > 0 else None
             seen[h] = (area, scores)
-        # zones in play: those named in the summary, those drawn clearly, the Black Hole's
-        in_play = {self.shapes.black_hole.glyph}
+        # zones in play: those named in the summary or by a person, those drawn clearly,
+        # the Black Hole's
+        in_play = {
+            self.shapes.black_hole.glyph,
+            *(self.zone_glyph[z] for z in self.chosen.values()),
+        }
         for s in tiles.values():
             if s is not None and s.margin >= GLYPH_MARGIN:
                 in_play.add(s.best)
@@ -495,6 +503,10 @@ class _Reader:
         out: dict[Hex, HexRead] = {}
         for h, (area, first) in seen.items():
             fid = f"hex-{hex_id(h)}"
+            if (zone := self.chosen.get(fid)) is not None:  # its symbol, as a person read it
+                out[h] = HexRead(h, area, True, zone, (zone,))
+                self.confidence[fid] = 1.0
+                continue
             s = first.among(play) if first is not None else None
             if area <= EMPTY_MM2 or s is None:
                 out[h] = HexRead(h, area, False, confidence=1.0)
@@ -511,7 +523,6 @@ class _Reader:
                     fid,
                     f"{area:.1f} mm2 of ink that looks like no symbol "
                     f"(best {s.best} {s.score:.2f}): covered or not?",
-                    ("empty", *(self.glyph_zone[k] for k, _ in s.ranked[:2])),
                 )
                 continue
             self.hex_scores[h] = s
@@ -546,7 +557,10 @@ class _Reader:
         def coverable(zones: dict[Hex, str]) -> bool:
             return any(not self._stuck(zones | unsure_zones) for unsure_zones in readings)
 
-        stuck = self._stuck(zone_of) - set(unsure)
+        # a symbol a person named (``chosen``) is never changed
+        stuck = {
+            h for h in self._stuck(zone_of) - set(unsure) if f"hex-{hex_id(h)}" not in self.chosen
+        }
         if not stuck or coverable(zone_of):
             return hexes
         helps = []

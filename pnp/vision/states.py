@@ -332,7 +332,7 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
 
     out = _base("distant-suns", [sheet], answers)
     try:
-        from pnp.vision.distant_suns import read_cosmos, symbol_field
+        from pnp.vision.distant_suns import read_cosmos
     except ImportError:
         out.doubtful.append(
             Doubt(
@@ -386,12 +386,12 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
     out.doubtful = _merge(
         [d for d in out.doubtful if d.field not in cosmos.settled]
         + [
-            # a score tile's box is answered with a zone; other fields filled or empty
-            Doubt(
-                d.field, d.reason, sheet.source, options=d.options if symbol_field(d.field) else ()
-            )
+            # a symbol asked about (a score tile's box, a hex) is answered with a zone, or
+            # empty: "filled" does not say which zone it names
+            Doubt(d.field, d.reason, sheet.source, options=d.options)
             for d in cosmos.doubtful
-            if answer_for(answers, sheet.source, d.field) is None
+            if (answer := answer_for(answers, sheet.source, d.field)) is None
+            or (d.options and answer is True)
         ]
     )
     return out
