@@ -4,9 +4,11 @@ A page with few doubtful fields is asked about one field at a time, each with a 
 it. A page with ``GRID_FROM`` or more is asked once: its fields are shown numbered in
 one picture (``pnp.vision.doubt_grid``), and the person types the numbers of those that
 are marked (the rest are empty), or chooses to go one field at a time. A field answered
-with a zone (a Distant Suns score tile's box or hex whose symbol is unclear:
-``Doubt.options``) is always asked alone, the zones it may name offered. The pictures
-live in a temporary folder for as long as the questions do.
+with a zone (``Doubt.options``) is asked alone, the zones it may name offered: a
+Distant Suns score tile's box, and a hex whose symbol is unclear, but a hex may be in the
+numbered picture first (its ink may be no symbol at all), and is asked for its zone
+if marked there. The pictures live in a temporary folder for as long as the questions
+do.
 """
 
 from __future__ import annotations
@@ -47,28 +49,41 @@ def _ask(assembled, answers: dict[str, bool | str], folder: Path) -> tuple[bool,
                 pages.setdefault(d.source, {}).setdefault(d.field, d)
         for source, by_field in pages.items():
             sheet = by_source[source]
-            doubts = [d for d in by_field.values() if not d.options]
-            alone = [d for d in by_field.values() if d.options]  # answered with a zone
+            # a score tile's box holds a symbol: only which zone's is asked, alone
+            doubts = [d for d in by_field.values() if not d.options or _emptiable(d)]
+            alone = [d for d in by_field.values() if d not in doubts]
             if len(doubts) >= GRID_FROM:
                 reply = _ask_page(sheet, doubts, answers, folder)
                 if reply == "quit":
                     return asked, True
                 asked |= reply == "answered"
                 if reply != "one":
-                    doubts = []
+                    # a hex marked in the picture is then asked which zone its symbol names
+                    marked = {k for k, v in answers.items() if v is True}
+                    doubts = [
+                        d for d in doubts if d.options and f"{sheet.name}:{d.field}" in marked
+                    ]
             for d in doubts + alone:
                 reply = _ask_field(sheet, d, folder)
                 if reply == "quit":
                     return asked, True
                 if reply != "skip":
-                    answers[f"{sheet.name}:{d.field}"] = reply if d.options else reply == "filled"
+                    zone = bool(d.options) and reply != "empty"
+                    answers[f"{sheet.name}:{d.field}"] = reply if zone else reply == "filled"
                     asked = True
     return asked, False
 
 
+def _emptiable(d) -> bool:
+    """Whether a field answered with a zone may be answered empty too: a Cosmos hex (its
+    ink may be no symbol at all), not a score tile's box."""
+    return d.field.startswith("hex-")
+
+
 def _ask_field(sheet, d, folder: Path) -> str:
     """One field asked with its crop: "filled", "empty", "skip" or "quit"; for a field
-    answered with a zone (``d.options``), the zone, "skip" or "quit"."""
+    answered with a zone (``d.options``), the zone, "skip" or "quit", and for a hex
+    "empty" too (a score tile's box always holds a symbol)."""
     from pnp.output import write_png
     from pnp.vision.read import crop_field
 
@@ -78,10 +93,12 @@ def _ask_field(sheet, d, folder: Path) -> str:
         from pnp.vision.distant_suns import zone_ids
 
         listed = ", ".join(d.options)
+        empty = ("empty",) if _emptiable(d) else ()
         return click.prompt(
             f"{sheet.name} {d.field}: {d.reason}\n  crop: {crop}\n"
-            f"  the zone its symbol names ({listed}; or any zone), skip, or quit?",
-            type=click.Choice((*zone_ids(), "skip", "quit")),
+            f"  the zone its symbol names ({listed}; or any zone), "
+            f"{'empty, ' if empty else ''}skip, or quit?",
+            type=click.Choice((*zone_ids(), *empty, "skip", "quit")),
             default="skip",
             show_choices=False,
             err=True,

@@ -200,3 +200,93 @@ def test_a_hex_is_asked_for_its_zone_and_the_answer_replayed(monkeypatch):
     assert asked.exit_code == 0, asked.output
     (line,) = [ln for ln in asked.stderr.splitlines() if ln.startswith("answered:")]
     assert line.endswith(f"--set {HEX_PAGE.name}:{HEX}={zone}")
+
+
+def test_a_hex_answered_empty_is_uncovered():
+    # the ink reads a symbol (orbit or station); a person who sees none is believed
+    assert hex_zone(read_json(page=HEX_PAGE)["state"]) is not None
+    answered = read_json(f"--set={HEX}=empty", page=HEX_PAGE)
+    assert hex_zone(answered["state"]) is None and answered["confidence"][HEX] == 1.0
+    assert HEX not in {d["field"] for d in answered["doubtful"]}
+
+
+# a normal Cosmos page (``--seed 115``, #228) whose start space q7r7 holds a Rocket symbol
+# the print half hides: "covered or not?"; hex q6r1 is then read Satellite, not Asteroid
+BARE_PAGE = PAGE.with_name("seed115-00228-distant-suns-cosmos-normal.jpg")
+BARE_TRUTH = json.loads(BARE_PAGE.with_suffix(".json").read_text())["state"]
+
+
+def test_ink_that_looks_like_no_symbol_is_asked_with_the_zones_it_is_closest_to():
+    asked = {d["field"]: d for d in read_json(page=BARE_PAGE)["doubtful"]}
+    assert "covered or not?" in asked[HEX]["reason"]
+    assert asked[HEX]["options"][0] == hex_zone(BARE_TRUTH) == "rocket"
+    result = CliRunner().invoke(cli, ["read", str(BARE_PAGE)])
+    (hint,) = [ln for ln in result.stderr.splitlines() if ln.startswith("answer:")]
+    assert hint.endswith(f"(e.g. --set {HEX}=rocket)")  # not "filled", which names no zone
+
+
+def test_a_bare_hex_answered_filled_is_still_asked_and_with_its_zone_is_covered():
+    filled = {d["field"]: d for d in read_json(f"--set={HEX}=filled", page=BARE_PAGE)["doubtful"]}
+    assert filled[HEX]["options"]
+    answered = read_json(f"--set={HEX}=rocket", "--set=hex-q6r1=asteroid", page=BARE_PAGE)
+    assert answered["doubtful"] == []
+    assert shapes(answered["state"]) == shapes(BARE_TRUTH)
+    assert total(answered["state"]) == total(BARE_TRUTH)
+
+
+def test_ask_takes_empty_for_a_hex_and_never_for_a_score_tiles_box(monkeypatch):
+    prompt, offered = click.prompt, {}
+
+    def answering(text, **kwargs):
+        if f" {HEX}: " in text:
+            offered[HEX] = kwargs["type"].choices
+            return "empty"
+        return prompt(text, **kwargs)
+
+    monkeypatch.setattr(click, "prompt", answering)
+    asked = CliRunner().invoke(cli, ["read", str(BARE_PAGE), "--ask", "--json"], input="")
+    assert "empty" in offered[HEX] and "rocket" in offered[HEX]
+    (line,) = [ln for ln in asked.stderr.splitlines() if ln.startswith("answered:")]
+    assert line.endswith(f"--set {BARE_PAGE.name}:{HEX}=empty")
+    assert hex_zone(json.loads(asked.stdout)["states"][0]["state"]) is None
+
+
+def test_a_hex_marked_in_the_numbered_picture_is_then_asked_its_zone(monkeypatch):
+    from types import SimpleNamespace
+
+    from pnp import asking
+    from pnp.vision.read import Doubt
+
+    ids = ("space-A1", "hex-q1r1", "hex-q2r2", "score-tile-upgrade-zone")
+    sheet = SimpleNamespace(source="p.jpg", name="p.jpg", kinds=dict.fromkeys(ids, "x"))
+    zones = ("orbit", "station")
+    doubts = [
+        Doubt("space-A1", "faint", "p.jpg"),
+        Doubt("hex-q1r1", "symbol unclear", "p.jpg", options=zones),
+        Doubt("hex-q2r2", "covered or not?", "p.jpg", options=zones),
+        Doubt("score-tile-upgrade-zone", "zone symbol unclear", "p.jpg", options=zones),
+    ]
+    gridded, alone = [], []
+
+    def page(sheet, asked, answers, folder):  # marks the first hex, not the second
+        gridded.extend(d.field for d in asked)
+        answers.update({f"p.jpg:{d.field}": d.field != "hex-q2r2" for d in asked})
+        return "answered"
+
+    def field(sheet, d, folder):
+        alone.append(d.field)
+        return "orbit"
+
+    monkeypatch.setattr(asking, "_ask_page", page)
+    monkeypatch.setattr(asking, "_ask_field", field)
+    answers: dict = {}
+    a = SimpleNamespace(retake={}, sheets=[sheet], doubtful=doubts)
+    assert asking._ask([a], answers, Path(".")) == (True, False)
+    assert gridded == list(ids[:3])  # a score tile's box always holds a symbol
+    assert alone == ["hex-q1r1", "score-tile-upgrade-zone"]
+    assert answers == {
+        "p.jpg:space-A1": True,
+        "p.jpg:hex-q1r1": "orbit",
+        "p.jpg:hex-q2r2": False,
+        "p.jpg:score-tile-upgrade-zone": "orbit",
+    }

@@ -507,6 +507,10 @@ class _Reader:
                 out[h] = HexRead(h, area, True, zone, (zone,))
                 self.confidence[fid] = 1.0
                 continue
+            if fid in self.answered and self.readings[fid].state == "empty":  # no symbol
+                out[h] = HexRead(h, area, False, confidence=1.0)
+                self.confidence[fid] = 1.0
+                continue
             s = first.among(play) if first is not None else None
             if area <= EMPTY_MM2 or s is None:
                 out[h] = HexRead(h, area, False, confidence=1.0)
@@ -523,6 +527,7 @@ class _Reader:
                     fid,
                     f"{area:.1f} mm2 of ink that looks like no symbol "
                     f"(best {s.best} {s.score:.2f}): covered or not?",
+                    tuple(self.glyph_zone[k] for k, _ in s.ranked[:2]),
                 )
                 continue
             self.hex_scores[h] = s
