@@ -1,7 +1,8 @@
 """A Distant Suns score tile's box, or a covered hex, is answered with the zone whose symbol
 it holds: the reader's doubt names the zones it may be, ``--set FIELD=ZONE`` and ``--ask``
 take one, and the answer stands in the Optimization tiles (the other boxes paired around
-it) or in the shapes (the hex covered, of that zone alone)."""
+it) or in the shapes (the hex covered, of that zone alone). The seed 115 page also shows
+an unclear hex settled once one lookalike symbol is read otherwise (``settle_unclear``)."""
 
 from __future__ import annotations
 
@@ -211,23 +212,35 @@ def test_a_hex_answered_empty_is_uncovered():
 
 
 # a normal Cosmos page (``--seed 115``, #228) whose start space q7r7 holds a Rocket symbol
-# the print half hides: "covered or not?"; hex q6r1 is then read Satellite, not Asteroid
+# the print half hides ("covered or not?"), and whose hex q6r1 reads Satellite, not
+# Asteroid: no reading of q7r7 makes legal shapes until q6r1 is read Asteroid
 BARE_PAGE = PAGE.with_name("seed115-00228-distant-suns-cosmos-normal.jpg")
 BARE_TRUTH = json.loads(BARE_PAGE.with_suffix(".json").read_text())["state"]
+MISREAD = "--set=hex-q6r1=satellite"  # as the ink reads it: a person's answer stands
+
+
+def test_one_symbol_repaired_with_an_unclear_hex_read_each_way_reads_the_truth():
+    result = CliRunner().invoke(cli, ["read", str(BARE_PAGE), "--json"])
+    assert result.exit_code == 0, result.output  # nothing left to ask
+    read = json.loads(result.stdout)["states"][0]
+    assert shapes(read["state"]) == shapes(BARE_TRUTH)
+    assert total(read["state"]) == total(BARE_TRUTH)
+    assert read["confidence"]["hex-q6r1"] == read["confidence"][HEX] == 0.75
+    assert any(r.startswith("hex-q6r1: asteroid (symbol read satellite") for r in read["remarks"])
 
 
 def test_ink_that_looks_like_no_symbol_is_asked_with_the_zones_it_is_closest_to():
-    asked = {d["field"]: d for d in read_json(page=BARE_PAGE)["doubtful"]}
+    asked = {d["field"]: d for d in read_json(MISREAD, page=BARE_PAGE)["doubtful"]}
     assert "covered or not?" in asked[HEX]["reason"]
     assert asked[HEX]["options"][0] == hex_zone(BARE_TRUTH) == "rocket"
-    result = CliRunner().invoke(cli, ["read", str(BARE_PAGE)])
+    result = CliRunner().invoke(cli, ["read", str(BARE_PAGE), MISREAD])
     (hint,) = [ln for ln in result.stderr.splitlines() if ln.startswith("answer:")]
     assert hint.endswith(f"(e.g. --set {HEX}=rocket)")  # not "filled", which names no zone
 
 
 def test_a_bare_hex_answered_filled_is_still_asked_and_with_its_zone_is_covered():
-    filled = {d["field"]: d for d in read_json(f"--set={HEX}=filled", page=BARE_PAGE)["doubtful"]}
-    assert filled[HEX]["options"]
+    filled = read_json(MISREAD, f"--set={HEX}=filled", page=BARE_PAGE)["doubtful"]
+    assert {d["field"]: d for d in filled}[HEX]["options"]
     answered = read_json(f"--set={HEX}=rocket", "--set=hex-q6r1=asteroid", page=BARE_PAGE)
     assert answered["doubtful"] == []
     assert shapes(answered["state"]) == shapes(BARE_TRUTH)
@@ -244,7 +257,8 @@ def test_ask_takes_empty_for_a_hex_and_never_for_a_score_tiles_box(monkeypatch):
         return prompt(text, **kwargs)
 
     monkeypatch.setattr(click, "prompt", answering)
-    asked = CliRunner().invoke(cli, ["read", str(BARE_PAGE), "--ask", "--json"], input="")
+    args = ["read", str(BARE_PAGE), MISREAD, "--ask", "--json"]
+    asked = CliRunner().invoke(cli, args, input="")
     assert "empty" in offered[HEX] and "rocket" in offered[HEX]
     (line,) = [ln for ln in asked.stderr.splitlines() if ln.startswith("answered:")]
     assert line.endswith(f"--set {BARE_PAGE.name}:{HEX}=empty")

@@ -89,6 +89,7 @@ HEX_SURE_CONFIDENCE = 0.9
 # of the best, and that one change, of all such changes, makes every run coverable.
 SYMBOL_REPAIR_MARGIN = 0.1
 REPAIR_MAX_UNSURE = 3  # symbols unsure between lookalikes, at most, tried with a repair
+REPAIR_UNCLEAR_MAX = 1  # unclear hexes (``settle_unclear``), at most, tried with a repair
 # A hex whose ink looks like no symbol (or too little of one) is settled, covered with a
 # neighbouring hex's zone or not covered, when every reading of the page's unclear hexes
 # that makes shapes spending what the Upgrade boxes allow (``_used_range``) in a legal
@@ -101,6 +102,15 @@ REPAIR_MAX_UNSURE = 3  # symbols unsure between lookalikes, at most, tried with 
 # asked, none wrong unasked; at 28d863b the slowest page, 720 readings, took 0.37 s more.)
 UNCLEAR_MAX = 6
 UNCLEAR_READINGS = 729
+# Where no reading of them fits, one symbol read surely may be the lookalike of a
+# neighbouring hex's zone (``SYMBOL_REPAIR_MARGIN``, as ``repair_symbols``, which stops
+# at an unclear hex): with at most ``REPAIR_UNCLEAR_MAX`` unclear hexes, each such change
+# is tried with every reading of them, and the one change that makes some reading fit is
+# made (none if two do), the unclear hexes then settled as above. (Session 37: the start
+# space's symbol half hidden by its print on three easy/normal pages of 22 photo sets, a
+# Rocket read beside Lightning or a Satellite among Asteroids on each; their 1,320 Cosmos
+# pages read again: 10 fields settled right, 3 easy/normal pages no longer asked, none
+# read wrong unasked, no score wrong once answered.)
 # outlines
 EDGE_BAND_MM = 0.9  # look for a traced line this far either side of a hex line
 EDGE_INK = 0.25
@@ -580,22 +590,15 @@ class _Reader:
                     helps.append((h, z))
         if len(helps) != 1:
             return hexes
-        (h, z), r = helps[0], hexes[helps[0][0]]
-        fid = f"hex-{hex_id(h)}"
-        score = dict(self.hex_scores[h].ranked)
-        self.remarks.append(
-            f"{fid}: {z} (symbol read {r.zone} {score[self.zone_glyph[r.zone]]:.2f}, "
-            f"{z} {score[self.zone_glyph[z]]:.2f}), the only change that makes legal shapes"
-        )
-        self.confidence[fid] = 0.75
-        return hexes | {h: replace(r, zone=z, candidates=(z,), confidence=0.75)}
+        return self._repaired(hexes, *helps[0], "")
 
     def settle_unclear(self, hexes: dict[Hex, HexRead]) -> dict[Hex, HexRead]:
         """``hexes``, with the hexes read neither covered nor empty (``UNCLEAR_MAX`` at
         most) settled: uncovered, or covered with a neighbouring hex's zone, each as every
         reading of them all (and of the symbols unsure between lookalikes) that ``_fits``
         has it; as read where the readings that fit differ on it or it lies beside
-        another, and all as read when none fits, there are more than
+        another, and all as read when none fits (nor any with one symbol read as its
+        lookalike: ``_repair_for_unclear``), there are more than
         ``UNCLEAR_READINGS`` readings, an Upgrade box is unclear or a person answered one
         of them."""
         unclear = [h for h, r in hexes.items() if r.covered is None]
@@ -616,13 +619,13 @@ class _Reader:
         if math.prod(len(o) for o in options) > UNCLEAR_READINGS:
             return hexes
         cells = unclear + unsure
-        fits = [
-            combo
-            for combo in product(*options)
-            if self._fits(zone_of | {h: z for h, z in zip(cells, combo, strict=True) if z}, used)
-        ]
+        fits = self._fitting(cells, options, zone_of, used)
         if not fits:
-            return hexes
+            repair = self._repair_for_unclear(hexes, cells, options, zone_of, used, len(unclear))
+            if repair is None:
+                return hexes
+            (h, z), fits = repair
+            hexes = self._repaired(hexes, h, z, "each reading of the unclear hexes tried")
         # a hex every fitting reading reads the same way is settled so, but for one beside
         # another unclear hex: together they may be a faint shape of their own, which the
         # readings (an unclear hex covered only with a neighbour's zone) do not include
@@ -645,6 +648,58 @@ class _Reader:
             out[h] = replace(hexes[h], covered=z is not None, zone=z, candidates=(z,) if z else ())
         self.doubts = [d for d in self.doubts if d.field not in fids]
         return out
+
+    def _fitting(self, cells: list[Hex], options: list, zone_of: dict, used) -> list[tuple]:
+        """The readings of ``cells`` (one of its ``options`` each; None: not covered) with
+        which the covered hexes ``zone_of`` make legal shapes (``_fits``)."""
+        return [
+            combo
+            for combo in product(*options)
+            if self._fits(zone_of | {h: z for h, z in zip(cells, combo, strict=True) if z}, used)
+        ]
+
+    def _repair_for_unclear(self, hexes, cells, options, zone_of, used, n_unclear):
+        """Where no reading of the unclear hexes (the first ``n_unclear`` of ``cells``)
+        fits: the one symbol read (not named by a person) that, read as a neighbouring
+        hex's zone scoring within ``SYMBOL_REPAIR_MARGIN`` of it, makes some reading fit,
+        and those readings ((hex, zone), fits); None unless exactly one change does, or
+        past ``REPAIR_UNCLEAR_MAX`` unclear hexes or ``UNCLEAR_READINGS`` readings in all."""
+        if n_unclear > REPAIR_UNCLEAR_MAX:
+            return None
+        changes = []
+        for h in sorted(self.hex_scores, key=lambda h: (h[1], h[0])):
+            if h not in zone_of or f"hex-{hex_id(h)}" in self.chosen:
+                continue
+            scores = dict(self.hex_scores[h].ranked)
+            floor = scores[self.zone_glyph[zone_of[h]]] - SYMBOL_REPAIR_MARGIN
+            around = {zone_of[n] for n in neighbours(h) if n in zone_of} - set(hexes[h].candidates)
+            changes += [
+                (h, z) for z in sorted(around) if scores.get(self.zone_glyph[z], 0.0) >= floor
+            ]
+        readings = math.prod(len(o) for o in options)
+        if not changes or len(changes) * readings > UNCLEAR_READINGS:
+            return None
+        found = []
+        for h, z in changes:
+            fixed = [(z,) if c == h else o for c, o in zip(cells, options, strict=True)]
+            fits = self._fitting(cells, fixed, zone_of | {h: z}, used)
+            if fits:
+                found.append(((h, z), fits))
+                if len(found) > 1:
+                    return None
+        return found[0] if found else None
+
+    def _repaired(self, hexes: dict[Hex, HexRead], h: Hex, z: str, why: str):
+        """``hexes`` with hex ``h``'s symbol read as zone ``z`` (a remark says ``why``)."""
+        r, fid = hexes[h], f"hex-{hex_id(h)}"
+        score = dict(self.hex_scores[h].ranked)
+        self.remarks.append(
+            f"{fid}: {z} (symbol read {r.zone} {score[self.zone_glyph[r.zone]]:.2f}, "
+            f"{z} {score[self.zone_glyph[z]]:.2f}), the only change that makes legal shapes"
+            + (f", {why}" if why else "")
+        )
+        self.confidence[fid] = 0.75
+        return hexes | {h: replace(r, zone=z, candidates=(z,), confidence=0.75)}
 
     def _fits(self, zone_of: dict[Hex, str], used: tuple[int, int]) -> bool:
         """Whether the covered hexes ``zone_of`` split into shapes that spend as many
