@@ -385,6 +385,26 @@ def test_a_solid_upgrade_box_past_what_the_shapes_spend_is_settled_unchecked():
     assert reader._checked(ids, 3) == ids and reader.settled == {"upgrade-3-used": True}
 
 
+def test_a_box_read_scribbled_out_is_asked_when_the_shapes_spend_more_than_the_rest_show():
+    # seed 82 #263 and seed 126 #103 (easy pages): a fill run past its outline read as a
+    # mark scribbled out, the shapes spending one Upgrade more than the other boxes show
+    from dataclasses import replace
+
+    ids = [f"upgrade-{i}-used" for i in (1, 2, 3)]
+    for expected in (3, 2, 4):
+        reader = _upgrade_reader({1: 0.3, 2: 0.35, 3: 1.0})
+        taken_back = replace(reader.readings[ids[2]], state="empty", hatched=True)
+        reader.readings[ids[2]] = taken_back
+        assert reader._checked(ids, expected, f"the shapes spend {expected}") == ids[:2]
+        assert reader.settled == {}  # never settled checked
+        asked = [(d.field, d.reason) for d in reader.doubts]
+        if expected == 3:
+            assert asked == [(ids[2], "read scribbled out, but the shapes spend 3: a mark?")]
+        else:  # the other boxes show what the shapes spend (a correction), or the
+            # shapes spend more than there are boxes (misread: nothing to ask of this box)
+            assert asked == []
+
+
 def test_a_person_answering_an_upgrade_box_outranks_the_shapes():
     reader = _upgrade_reader({1: 0.3, 2: 0.35, 3: 0.99}, answered={"upgrade-3-used"})
     ids = [f"upgrade-{i}-used" for i in (1, 2, 3)]

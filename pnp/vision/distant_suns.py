@@ -1065,19 +1065,30 @@ class _Reader:
             1 for h in self.cosmos.of_type("upgrade") if hexes.get(h) and hexes[h].covered
         )
         spent = sum(p[2] for p in placed)
-        gained = self._checked([f"upgrade-{i}" for i in range(1, n + 1)], covered_upgrades)
-        used = self._checked([f"upgrade-{i}-used" for i in range(1, n + 1)], spent)
+        gained = self._checked(
+            [f"upgrade-{i}" for i in range(1, n + 1)],
+            covered_upgrades,
+            f"the shapes cover {covered_upgrades} Upgrade spaces",
+        )
+        used = self._checked(
+            [f"upgrade-{i}-used" for i in range(1, n + 1)], spent, f"the shapes spend {spent}"
+        )
         return (
             None if gained is None else len(gained),
             None if used is None else [int(f.split("-")[1]) for f in used],
         )
 
-    def _checked(self, ids: list[str], expected: int) -> list[str] | None:
+    def _checked(self, ids: list[str], expected: int, why: str = "") -> list[str] | None:
         """The checked ones among ``ids``; a solid or doubtful box is settled by
-        ``expected`` (what the shapes say) when only one answer fits. A box the field
+        ``expected`` (what the shapes say: ``why``) when only one answer fits. A box the field
         reader asks about is settled checked when the shapes need it with every other
         unclear box, and never unchecked: a correction scribbled out can pass for a sure
-        mark (measured: a faint cross and a noisy fill would have been settled wrong)."""
+        mark (measured: a faint cross and a noisy fill would have been settled wrong).
+        Where the shapes need more than every box read checked or unclear, and the boxes
+        read scribbled out could make up the difference (the shapes needing no more boxes
+        than there are), those are asked about (a fill run past its outline reads so),
+        never settled checked: a correction is what it mostly is."""
+        why = why or f"the shapes need {expected}"
         sure, maybe, asked = [], [], []
         for fid in ids:
             r = self.readings.get(fid)
@@ -1094,8 +1105,7 @@ class _Reader:
                 maybe.append(fid)
         need = expected - len(sure)
         if asked and need == len(maybe) + len(asked):
-            spend = f"the shapes spend {expected}"
-            self.remarks.append(f"{', '.join(asked)}: read as checked ({spend})")
+            self.remarks.append(f"{', '.join(asked)}: read as checked ({why})")
             self._settle(dict.fromkeys(maybe + asked, True))
             return sorted(sure + maybe + asked, key=_index)
         # else a box asked about is taken as any other, never settled unchecked for
@@ -1107,6 +1117,19 @@ class _Reader:
             elif r.state != "empty":
                 maybe.append(fid)
         need = expected - len(sure)
+        # more than the boxes read checked or unclear, and no more than there are: a fill
+        # run past its outline may have been read as a mark scribbled out
+        taken_back = [
+            fid
+            for fid in ids
+            if fid not in asked
+            and (r := self.readings.get(fid)) is not None
+            and r.hatched
+            and r.state == "empty"
+        ]
+        if len(maybe) < need <= len(maybe) + len(taken_back) and expected <= len(ids):
+            for fid in taken_back:
+                self.doubt(fid, f"read scribbled out, but {why}: a mark?")
         if not maybe:
             return sorted(sure, key=_index)
         if need == 0:
@@ -1124,9 +1147,7 @@ class _Reader:
             lightest_out = min(self.readings[i].ink for i in out)
             darkest_kept = max((self.readings[i].ink for i in kept), default=0.0)
             if lightest_out >= SCRIBBLED_INK and darkest_kept < lightest_out - 0.005:
-                self.remarks.append(
-                    f"{', '.join(out)}: read as scribbled out (the shapes spend {expected})"
-                )
+                self.remarks.append(f"{', '.join(out)}: read as scribbled out ({why})")
                 self._settle(dict.fromkeys(out, False) | dict.fromkeys(kept, True))
                 return sorted(sure + kept, key=_index)
         for fid in maybe:
