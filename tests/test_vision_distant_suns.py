@@ -403,6 +403,10 @@ def test_a_box_read_scribbled_out_is_asked_when_the_shapes_spend_more_than_the_r
         else:  # the other boxes show what the shapes spend (a correction), or the
             # shapes spend more than there are boxes (misread: nothing to ask of this box)
             assert asked == []
+    # answered empty by a person: not asked again
+    reader = _upgrade_reader({1: 0.3, 2: 0.35, 3: 1.0}, answered={ids[2]})
+    reader.readings[ids[2]] = replace(reader.readings[ids[2]], state="empty", hatched=True)
+    assert reader._checked(ids, 3) == ids[:2] and reader.doubts == []
 
 
 def test_a_person_answering_an_upgrade_box_outranks_the_shapes():

@@ -211,8 +211,8 @@ def test_a_hex_answered_empty_is_uncovered():
     assert HEX not in {d["field"] for d in answered["doubtful"]}
 
 
-# a normal Cosmos page (``--seed 115``, #228) whose start space q7r7 holds a Rocket symbol
-# the print half hides ("covered or not?"), and whose hex q6r1 reads Satellite, not
+# a normal Cosmos page (``--seed 115``, #228) whose Upgrade space q7r7 holds a Rocket symbol
+# its printed icon half hides ("covered or not?"), and whose hex q6r1 reads Satellite, not
 # Asteroid: no reading of q7r7 makes legal shapes until q6r1 is read Asteroid
 BARE_PAGE = PAGE.with_name("seed115-00228-distant-suns-cosmos-normal.jpg")
 BARE_TRUTH = json.loads(BARE_PAGE.with_suffix(".json").read_text())["state"]

@@ -106,8 +106,8 @@ UNCLEAR_READINGS = 729
 # neighbouring hex's zone (``SYMBOL_REPAIR_MARGIN``, as ``repair_symbols``, which stops
 # at an unclear hex): with at most ``REPAIR_UNCLEAR_MAX`` unclear hexes, each such change
 # is tried with every reading of them, and the one change that makes some reading fit is
-# made (none if two do), the unclear hexes then settled as above. (Session 37: the start
-# space's symbol half hidden by its print on three easy/normal pages of 22 photo sets, a
+# made (none if two do), the unclear hexes then settled as above. (Session 37: an Upgrade
+# space's symbol half hidden by its printed icon on three easy/normal pages of 22 photo sets, a
 # Rocket read beside Lightning or a Satellite among Asteroids on each; their 1,320 Cosmos
 # pages read again: 10 fields settled right, 3 easy/normal pages no longer asked, none
 # read wrong unasked, no score wrong once answered.)
@@ -1123,6 +1123,7 @@ class _Reader:
             fid
             for fid in ids
             if fid not in asked
+            and fid not in self.answered  # a person said empty
             and (r := self.readings.get(fid)) is not None
             and r.hatched
             and r.state == "empty"
