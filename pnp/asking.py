@@ -4,11 +4,10 @@ A page with few doubtful fields is asked about one field at a time, each with a 
 it. A page with ``GRID_FROM`` or more is asked once: its fields are shown numbered in
 one picture (``pnp.vision.doubt_grid``), and the person types the numbers of those that
 are marked (the rest are empty), or chooses to go one field at a time. A field answered
-with a zone (``Doubt.options``) is asked alone, the zones it may name offered: a
-Distant Suns score tile's box, and a hex whose symbol is unclear, but a hex may be in the
-numbered picture first (its ink may be no symbol at all), and is asked for its zone
-if marked there. The pictures live in a temporary folder for as long as the questions
-do.
+with a zone (``Doubt.options``: a Distant Suns score tile's box, a hex whose symbol is
+unclear) is asked alone, the zones it may name offered; a hex, whose ink may be no symbol
+at all, is in the page's numbered picture first, and asked its zone if marked there. The
+pictures live in a temporary folder for as long as the questions do.
 """
 
 from __future__ import annotations
