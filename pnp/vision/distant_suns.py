@@ -582,14 +582,9 @@ class _Reader:
             return hexes
         helps = []
         for h in sorted(stuck, key=lambda h: (h[1], h[0])):
-            scores = dict(self.hex_scores[h].ranked)
-            best = scores[self.zone_glyph[zone_of[h]]]
-            others = {zone_of[n] for n in neighbours(h) if n in zone_of} - {zone_of[h]}
-            for z in sorted(others):
-                if scores.get(self.zone_glyph[z], 0.0) < best - SYMBOL_REPAIR_MARGIN:
-                    continue
-                if coverable(zone_of | {h: z}):
-                    helps.append((h, z))
+            helps += [
+                (h, z) for z in self._lookalikes(h, hexes, zone_of) if coverable(zone_of | {h: z})
+            ]
         if len(helps) != 1:
             return hexes
         return self._repaired(hexes, *helps[0], "")
@@ -668,16 +663,12 @@ class _Reader:
         past ``REPAIR_UNCLEAR_MAX`` unclear hexes or ``UNCLEAR_READINGS`` readings in all."""
         if n_unclear > REPAIR_UNCLEAR_MAX:
             return None
-        changes = []
-        for h in sorted(self.hex_scores, key=lambda h: (h[1], h[0])):
-            if h not in zone_of or f"hex-{hex_id(h)}" in self.chosen:
-                continue
-            scores = dict(self.hex_scores[h].ranked)
-            floor = scores[self.zone_glyph[zone_of[h]]] - SYMBOL_REPAIR_MARGIN
-            around = {zone_of[n] for n in neighbours(h) if n in zone_of} - set(hexes[h].candidates)
-            changes += [
-                (h, z) for z in sorted(around) if scores.get(self.zone_glyph[z], 0.0) >= floor
-            ]
+        changes = [
+            (h, z)
+            for h in sorted(self.hex_scores, key=lambda h: (h[1], h[0]))
+            if h in zone_of and f"hex-{hex_id(h)}" not in self.chosen
+            for z in self._lookalikes(h, hexes, zone_of)
+        ]
         readings = math.prod(len(o) for o in options)
         if not changes or len(changes) * readings > UNCLEAR_READINGS:
             return None
@@ -690,6 +681,16 @@ class _Reader:
                 if len(found) > 1:
                     return None
         return found[0] if found else None
+
+    def _lookalikes(self, h: Hex, hexes: dict[Hex, HexRead], zone_of: dict[Hex, str]) -> list[str]:
+        """The zones of ``h``'s covered neighbours (``zone_of``), but those its symbol
+        may be, whose symbols score within ``SYMBOL_REPAIR_MARGIN`` of the one it is read
+        as: what a lookalike of its symbol may have been meant as."""
+        scores = dict(self.hex_scores[h].ranked)
+        floor = scores[self.zone_glyph[zone_of[h]]] - SYMBOL_REPAIR_MARGIN
+        others = {zone_of[n] for n in neighbours(h) if n in zone_of}
+        others -= {zone_of[h], *hexes[h].candidates}
+        return [z for z in sorted(others) if scores.get(self.zone_glyph[z], 0.0) >= floor]
 
     def _repaired(self, hexes: dict[Hex, HexRead], h: Hex, z: str, why: str):
         """``hexes`` with hex ``h``'s symbol read as zone ``z`` (a remark says ``why``)."""
