@@ -89,7 +89,8 @@ def test_fields_the_batch_settled_are_outlined_as_settled_and_only_what_is_asked
 
     def outline(assembled: Assembled) -> tuple[int, ...]:
         (path,) = write_overlays(Batch([assembled], [], {}), tmp_path)
-        return tuple(int(v) for v in cv2.imread(str(path))[edge])
+        page = cv2.imread(str(path))[-sheet.page.shape[0] :]  # below the headline's band
+        return tuple(int(v) for v in page[edge])
 
     asked = Assembled("stellar-drift", None, [sheet], doubtful=[doubt])
     assert outline(asked) == ORANGE
@@ -146,3 +147,30 @@ def test_a_federation_player_page_heads_with_its_own_player():
     for (source, _), player in zip(a.columns, a.state["players"], strict=True):
         assert headlines[source].startswith(f"total {player['name']}: "), headlines[source]
         assert "others: " in headlines[source]
+
+
+def test_the_headline_sits_in_a_band_above_the_page_and_hides_none_of_it():
+    # a Cosmos page not scored listed 17 reasons over its top rows of hexes, hiding the
+    # orange ones asked about there; the band above the page grows with the reasons
+    from flat_pages import flat_reading
+
+    from pnp.synth.marks import sheet_marks
+    from pnp.synth.states import random_state
+    from pnp.vision.overlay import overlay_image
+
+    marks = next(
+        m
+        for m in sheet_marks("stellar-drift", random_state("stellar-drift", 3))
+        if m.sheet == "tech"
+    )
+    sheet, _ = flat_reading(marks, 3, "tech.png")
+    bare = overlay_image(sheet, {}, [], "")
+    assert bare.shape[:2] == sheet.page.shape[:2]  # no headline: no band
+    short = overlay_image(sheet, {}, [], "Player 3: 50")
+    text = "not scored: " + "; ".join(_reasons(PROBLEM)) * 4
+    long = overlay_image(sheet, {}, [], text, retake="take the photo again")
+    for headed in (short, long):
+        band = headed.shape[0] - bare.shape[0]
+        assert band > 0 and (headed[band:] == bare).all()  # the page whole, below the band
+        assert (headed[:band] < 128).any()  # the headline written in the band
+    assert long.shape[0] - bare.shape[0] > 3 * (short.shape[0] - bare.shape[0])

@@ -1,8 +1,9 @@
 """The evidence image of a read sheet: what was read where, and what it scored.
 
 Each field is outlined green (marked), grey (empty) or orange (doubtful); each scoring
-category's points are written beside the fields that earned them; the total on top, and
-above it the advice to take the photo again where the page asks about too much.
+category's points are written beside the fields that earned them; the total (or why there
+is none) in a band above the page, and above it the advice to take the photo again where
+the page asks about too much.
 """
 
 from __future__ import annotations
@@ -75,8 +76,9 @@ def overlay_image(
     retake: str | None = None,
     doubtful: list | None = None,
 ) -> np.ndarray:
-    """The flattened page annotated; ``categories`` are (label, points, field ids);
-    ``retake`` the advice to take the photo again, written above the headline.
+    """The flattened page annotated, under a band with ``headline`` (``_headed``);
+    ``categories`` are (label, points, field ids); ``retake`` the advice to take the
+    photo again, written above the headline.
     ``doubtful``: what is still asked of the sheet once the game's checks and the page's
     own marks have settled what they could (``Assembled.doubtful``; by default the
     reader's doubts), those settled given in ``answers``."""
@@ -123,15 +125,25 @@ def overlay_image(
         bottom = max(f.bounds[3] for f in mine)
         y = round((top + bottom) / 2 * s)
         _text(image, f"{points:+d} {label}", round(right * s) + 6, y, 0.45, INK, placed)
-    # the headline (the total, or why there is none) across the top, wrapped to the page
-    left, scale = round(12 * s), 0.6
+    return _headed(image, headline, retake, round(12 * s))
+
+
+def _headed(image: np.ndarray, headline: str, retake: str | None, left: int) -> np.ndarray:
+    """``image`` under a white band holding the headline (the total, or why there is
+    none), wrapped to the page's width, and above it the advice to take the photo again:
+    a band of its own, so that a long reason never hides the fields at the page's top."""
+    scale = 0.6
     height = cv2.getTextSize("Ag", FONT, scale, 1)[0][1] + 8
+    width = image.shape[1] - 2 * left
     # (the advice first: it is what to do, the headline what came of this photo)
-    lines = [(line, RETAKE) for line in _wrapped(retake or "", image.shape[1] - 2 * left, scale)]
-    lines += [(line, (0, 0, 0)) for line in _wrapped(headline, image.shape[1] - 2 * left, scale)]
+    lines = [(line, RETAKE) for line in _wrapped(retake or "", width, scale)]
+    lines += [(line, (0, 0, 0)) for line in _wrapped(headline, width, scale)]
+    if not lines:
+        return image
+    band = np.full((len(lines) * height + height // 2, image.shape[1], 3), 255, np.uint8)
     for n, (line, colour) in enumerate(lines):
-        _text(image, line, left, round(9 * s) + n * height, scale, colour)
-    return image
+        cv2.putText(band, line, (left, (n + 1) * height), FONT, scale, colour, 1, cv2.LINE_AA)
+    return np.vstack([band, image])
 
 
 def write_overlay(directory: Path, sheet: SheetReading, image: np.ndarray) -> Path:
