@@ -31,7 +31,7 @@ from scoring.distant_suns.check import check
 from scoring.distant_suns.engine.bots import play_game
 from scoring.distant_suns.hexgrid import distance, hex_id, neighbours
 from scoring.distant_suns.layout import Cosmos, load_cosmos, load_shapes
-from scoring.distant_suns.placement import Sheet, legal_placements
+from scoring.distant_suns.placement import NO_ORDER, Sheet, legal_placements
 from scoring.distant_suns.problem import InvalidState
 from scoring.distant_suns.score import rank, score, score_table, winners
 from scoring.distant_suns.state import DistantSunsState, parse_state, state_schema
@@ -511,3 +511,35 @@ def test_state_is_frozen():
     with pytest.raises(ValueError):
         state.player = "Bo"  # type: ignore[misc]
     assert isinstance(state, DistantSunsState)
+
+
+# --- turns inferred (a sheet read from a photo) ------------------------------------------
+
+
+def test_inferred_turns_keep_the_order_rules_if_any_order_does():
+    # Ana's shapes told in another order: the third satellite first touches no start
+    shapes = copy.deepcopy(ANA_SHAPES)
+    for s, (rnd, turn) in zip(shapes, [(1, 3), (1, 2), (1, 1)], strict=False):
+        s["round"], s["turn"] = rnd, turn
+    told = problems_of(ana(shapes=shapes))
+    assert any("does not touch the start space" in p for p in told), told
+    assert problems_of(ana(shapes=shapes, order_known=False)) == []
+
+
+def test_inferred_turns_that_no_order_fits_are_one_problem_not_one_a_shape():
+    # a read sheet with no legal order listed a problem a shape, each of an order the
+    # reader made up (held-out photo 00013: 12 of its 29 questions)
+    island = shape("satellite", "q7r2 q8r2 q9r2", 3, 2)  # touches no other shape
+    spent = shape("satellite", "q1r9 q2r9", 1, 1, upgrades=1)  # before any is gained
+    shapes = [*copy.deepcopy(ANA_SHAPES), island]
+    shapes[0] = spent
+    known = problems_of(ana(shapes=shapes, upgrades_used=[1]))
+    assert any("does not touch any space" in p for p in known), known
+    assert any("only 0 gained on earlier turns" in p for p in known), known
+    inferred = problems_of(ana(shapes=shapes, upgrades_used=[1], order_known=False))
+    assert inferred == [f"shapes: {NO_ORDER}"]
+    # what no order mends is still told a shape
+    shapes[6]["hexes"] = ["q7r5", "q8r4", "q7r4"]  # an asteroid on T q7r5
+    inferred = problems_of(ana(shapes=shapes, upgrades_used=[1], order_known=False))
+    assert "shapes.6: round 2 turn 2 Asteroid: q7r5 is a treasure space" in inferred
+    assert f"shapes: {NO_ORDER}" in inferred

@@ -54,6 +54,7 @@ from scoring.distant_suns.hexgrid import (
     orientations,
 )
 from scoring.distant_suns.layout import Cosmos, Shapes, Zone, load_cosmos, load_shapes
+from scoring.distant_suns.placement import NO_ORDER, legal_order
 
 # hexes
 HEX_READ_INSET_MM = 0.5  # read a hex field's circle this far inside its edge
@@ -732,7 +733,7 @@ class _Reader:
         for combo in product(*per_run):
             extra = [p for run in combo for p in run]
             spent = base + sum(p[2] for p in extra)
-            if used[0] <= spent <= used[1] and _legal_order(self.cosmos, fixed + extra):
+            if used[0] <= spent <= used[1] and legal_order(self.cosmos, fixed + extra):
                 yield list(combo)
 
     def _stuck(self, zone_of: dict[Hex, str]) -> set[Hex]:
@@ -1038,14 +1039,10 @@ class _Reader:
 
     def order(self, placed: list[tuple[str, frozenset[Hex], int]]) -> list[dict[str, Any]]:
         """The shapes in a legal drawing order, as the state's shape dicts."""
-        sequence = _legal_order(self.cosmos, placed)
+        sequence = legal_order(self.cosmos, placed)
         per = self.cosmos.rules.turns_per_round
         if sequence is None:
-            self.doubt(
-                "shapes",
-                "no drawing order fits the placement rules (each shape touching an "
-                "earlier one, the first the start, Upgrades spent once gained)",
-            )
+            self.doubt("shapes", NO_ORDER)
             sequence = sorted(placed, key=lambda p: min((h[1], -h[0]) for h in p[1]))[::-1]
         out = []
         for n, (zid, hexes, spent) in enumerate(sequence):
@@ -1535,52 +1532,6 @@ def _from_first_cell(forms: tuple[tuple[Hex, ...], ...]) -> tuple[tuple[Hex, ...
         q0, r0 = min(form, key=lambda h: (h[1], h[0]))
         out.append(tuple((q - q0, r - r0) for q, r in form))
     return tuple(out)
-
-
-def _legal_order(
-    cosmos: Cosmos, placed: list[tuple[str, frozenset[Hex], int]]
-) -> list[tuple[str, frozenset[Hex], int]] | None:
-    """An order in which ``placed`` could have been drawn, or None.
-
-    Shapes that spend no Upgrades go as early as they can (they only add
-    covered spaces and Upgrades); a search tries the others where they fit.
-    """
-    upgrades = cosmos.of_type("upgrade")
-    limit = cosmos.rules.rounds * cosmos.rules.turns_per_round
-    if len(placed) > limit:
-        return None
-    budget = [20000]
-
-    def go(order, left, covered, gained, spent):
-        budget[0] -= 1
-        if budget[0] < 0:
-            return None
-        if not left:
-            return order
-        anchor = covered if order else {cosmos.start}
-        touching = [
-            i for i in left if any(n in anchor for h in placed[i][1] for n in neighbours(h))
-        ]
-        free = [i for i in touching if placed[i][2] == 0]
-        if free:
-            i = free[0]
-            p = placed[i]
-            return go([*order, p], left - {i}, covered | p[1], gained + len(p[1] & upgrades), spent)
-        for i in touching:
-            p = placed[i]
-            if p[2] <= gained - spent:
-                found = go(
-                    [*order, p],
-                    left - {i},
-                    covered | p[1],
-                    gained + len(p[1] & upgrades),
-                    spent + p[2],
-                )
-                if found is not None:
-                    return found
-        return None
-
-    return go([], frozenset(range(len(placed))), frozenset(), 0, 0)
 
 
 __all__ = ["CosmosReading", "Doubt", "HexRead", "read_cosmos"]

@@ -22,7 +22,7 @@ from scoring.distant_suns.facts import (
 )
 from scoring.distant_suns.hexgrid import Hex, hex_id, parse_hex_id
 from scoring.distant_suns.layout import Cosmos, Shapes
-from scoring.distant_suns.placement import Sheet, check_sheet
+from scoring.distant_suns.placement import NO_ORDER, Sheet, check_sheet, legal_order
 from scoring.distant_suns.problem import Problem
 from scoring.distant_suns.state import TILES, DistantSunsState
 
@@ -144,7 +144,9 @@ _TURN = re.compile(r"\bturn (-?\d+)")
 def _placement(
     state: DistantSunsState, cosmos: Cosmos, shapes: Shapes, drawn: tuple[Drawn, ...]
 ) -> list[Problem]:
-    """check_sheet's findings, with game-wide turn numbers told as round and turn."""
+    """check_sheet's findings, with game-wide turn numbers told as round and turn; of a
+    state whose turns were inferred (``order_known`` false), the drawing order's rules
+    as one problem, and only where no order keeps them (``legal_order``)."""
     zones = tuple(shapes.zone(z) for z in zones_in_play(state, shapes))
     sheet = Sheet(cosmos, zones, tuple(d.placed for d in drawn))
     by_turn: dict[int, list[int]] = {}
@@ -156,7 +158,17 @@ def _placement(
         return f"round {r} turn {t}"
 
     found = []
-    for message in check_sheet(sheet):
+    messages = check_sheet(sheet)
+    if not state.order_known:
+        # the turns were inferred (a sheet read from a photo): the drawing order's rules
+        # hold if any order keeps them, and are then one problem, not one a shape
+        free = check_sheet(sheet, order=False)
+        if free != messages:
+            messages = free
+            placed = [(d.placed.zone, d.placed.hexes, d.placed.upgrades_used) for d in drawn]
+            if legal_order(cosmos, placed) is None:
+                found.append(Problem("shapes", NO_ORDER))
+    for message in messages:
         first = _TURN.match(message)
         owners = by_turn.get(int(first.group(1)), []) if first else []
         where = f"shapes.{owners[0]}" if len(owners) == 1 else "shapes"

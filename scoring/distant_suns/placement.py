@@ -126,10 +126,13 @@ def legal_placements(
     ]
 
 
-def check_sheet(sheet: Sheet) -> list[str]:
+def check_sheet(sheet: Sheet, order: bool = True) -> list[str]:
     """Every rule the drawn shapes break, each naming the turn, the zone and the hexes.
 
-    An empty list means the sheet is legal.
+    An empty list means the sheet is legal. Without ``order`` (turns inferred, not
+    known: a sheet read from a photo) the two rules of the drawing order are left out,
+    each shape touching an earlier one (the first the start) and Upgrades spent only
+    once gained: :func:`legal_order` says whether any order keeps them.
     """
     cosmos = sheet.cosmos
     found: list[str] = []
@@ -161,9 +164,9 @@ def check_sheet(sheet: Sheet) -> list[str]:
             if h in covered_by:
                 earlier = covered_by[h]
                 found.append(f"{label}: {hex_id(h)} is already covered on turn {earlier.turn}")
-        found += _shape_problems(sheet, p, zone, label)
+        found += _shape_problems(sheet, p, zone, label, order)
         anchor = set(covered_by) if not first else {cosmos.start}
-        if not any(n in anchor for h in p.hexes for n in neighbours(h)):
+        if order and not any(n in anchor for h in p.hexes for n in neighbours(h)):
             what = "the start space" if first else "any space covered on an earlier turn"
             found.append(f"{label}: {_listed(p.hexes)} does not touch {what}")
         for h in p.hexes:
@@ -172,7 +175,9 @@ def check_sheet(sheet: Sheet) -> list[str]:
     return found
 
 
-def _shape_problems(sheet: Sheet, p: PlacedShape, zone: Zone | None, label: str) -> list[str]:
+def _shape_problems(
+    sheet: Sheet, p: PlacedShape, zone: Zone | None, label: str, order: bool
+) -> list[str]:
     found = []
     pieces = groups(p.hexes)
     if len(pieces) > 1:
@@ -182,7 +187,7 @@ def _shape_problems(sheet: Sheet, p: PlacedShape, zone: Zone | None, label: str)
     if p.upgrades_used > most:
         found.append(f"{label}: spends {p.upgrades_used} Upgrades, at most {most} per turn")
     available = sheet.upgrades_available(p.turn)
-    if p.upgrades_used > max(available, 0):
+    if order and p.upgrades_used > max(available, 0):
         found.append(
             f"{label}: spends {p.upgrades_used} Upgrades, only {max(available, 0)} "
             "gained on earlier turns and unspent"
@@ -199,6 +204,61 @@ def _shape_problems(sheet: Sheet, p: PlacedShape, zone: Zone | None, label: str)
         without = f" less {ignored} hexes" if ignored else ""
         found.append(f"{label}: {_listed(p.hexes)} is not the {zone.name} shape{without}")
     return found
+
+
+ORDER_SEARCH_STEPS = 20000  # (legal_order) a search this long finds none: there is none
+NO_ORDER = (
+    "no drawing order fits the placement rules (each shape touching an earlier one, "
+    "the first the start, Upgrades spent once gained)"
+)
+
+
+def legal_order(
+    cosmos: Cosmos, placed: list[tuple[str, frozenset[Hex], int]]
+) -> list[tuple[str, frozenset[Hex], int]] | None:
+    """An order in which ``placed`` (zone id, hexes, Upgrades spent) could have been
+    drawn under the rules of the drawing order, or None (none found).
+
+    Shapes that spend no Upgrades go as early as they can (they only add covered
+    spaces and Upgrades); a search tries the others where they fit, up to
+    ``ORDER_SEARCH_STEPS`` steps.
+    """
+    upgrades = cosmos.of_type("upgrade")
+    limit = cosmos.rules.rounds * cosmos.rules.turns_per_round
+    if len(placed) > limit:
+        return None
+    budget = [ORDER_SEARCH_STEPS]
+
+    def go(order, left, covered, gained, spent):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        if not left:
+            return order
+        anchor = covered if order else {cosmos.start}
+        touching = [
+            i for i in left if any(n in anchor for h in placed[i][1] for n in neighbours(h))
+        ]
+        free = [i for i in touching if placed[i][2] == 0]
+        if free:
+            i = free[0]
+            p = placed[i]
+            return go([*order, p], left - {i}, covered | p[1], gained + len(p[1] & upgrades), spent)
+        for i in touching:
+            p = placed[i]
+            if p[2] <= gained - spent:
+                found = go(
+                    [*order, p],
+                    left - {i},
+                    covered | p[1],
+                    gained + len(p[1] & upgrades),
+                    spent + p[2],
+                )
+                if found is not None:
+                    return found
+        return None
+
+    return go([], frozenset(range(len(placed))), frozenset(), 0, 0)
 
 
 # --- precomputed geometry ------------------------------------------------------

@@ -110,7 +110,9 @@ class DistantSunsState(_Frozen):
         True,
         description="False when the rounds and turns are inferred (a sheet read from a photo "
         "cannot show the drawing order): the Frontier values circled on the sheet are then "
-        "scored as they are, and a table does not re-run the Frontier race from the turns.",
+        "scored as they are, a table does not re-run the Frontier race from the turns, and "
+        "the rules of the drawing order (each shape touching an earlier one, Upgrades spent "
+        "once gained) are met if any order of the shapes meets them.",
     )
     zones: tuple[str, ...] = Field(
         description="Ids of the Exploration Zone tiles on the board (not the Black Hole)."
