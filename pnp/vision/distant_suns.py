@@ -44,6 +44,7 @@ import numpy as np
 from pnp.sheetmap import Field, SheetMap
 from pnp.vision import glyph_match
 from pnp.vision.fields import FieldReading
+from pnp.vision.unclear_parts import part_readings
 from scoring.distant_suns.hexgrid import (
     Hex,
     groups,
@@ -113,6 +114,12 @@ REPAIR_UNCLEAR_MAX = 2  # unclear hexes (``settle_unclear``), at most, tried wit
 # fitted. The 1,440 Cosmos pages of the 24 photo sets, read again: 89 fields more
 # settled (84 on hard pages), all right, 2 right ones newly asked, 17 pages no longer
 # asked, none wrong unasked; at 28d863b the slowest page, 720 readings, took 0.37 s more.)
+# Past either bound, the unclear hexes are read part by part (``unclear_parts``: each
+# part's readings at most ``UNCLEAR_READINGS``), and settled so where one reading of the
+# whole page that the parts allow fits every rule. (Session 38, the 1,320 Cosmos pages of
+# 22 photo sets: 12 fields more settled on 3 hard pages, all right, one of them covered
+# with the right zone; nothing else changes. On most pages with that many unclear hexes
+# they make one part, beside the same runs, or no drawing order fits the page at all.)
 UNCLEAR_MAX = 6
 UNCLEAR_READINGS = 729
 # Where no reading of them fits, one symbol read surely may be the lookalike of a
@@ -617,17 +624,17 @@ class _Reader:
         return self._repaired(hexes, *helps[0], "")
 
     def settle_unclear(self, hexes: dict[Hex, HexRead]) -> dict[Hex, HexRead]:
-        """``hexes``, with the hexes read neither covered nor empty (``UNCLEAR_MAX`` at
-        most) settled: uncovered, or covered with a neighbouring hex's zone, each as every
-        reading of them all (and of the symbols unsure between lookalikes) that ``_fits``
-        has it; as read where the readings that fit differ on it or it lies beside
-        another, and all as read when none fits (nor any with one symbol read as its
-        lookalike: ``_repair_for_unclear``), there are more than
-        ``UNCLEAR_READINGS`` readings, an Upgrade box is unclear or a person answered one
-        of them."""
+        """``hexes``, with the hexes read neither covered nor empty settled: uncovered,
+        or covered with a neighbouring hex's zone, each as every reading of them all (and
+        of the symbols unsure between lookalikes) that ``_fits`` has it (past
+        ``UNCLEAR_MAX`` hexes or ``UNCLEAR_READINGS`` readings: that the parts read apart
+        allow, ``_part_values``); as read where the readings that fit differ on it or it
+        lies beside another, and all as read when none fits (nor any with one symbol read
+        as its lookalike: ``_repair_for_unclear``), an Upgrade box is not on the map or a
+        person answered one of them."""
         unclear = [h for h, r in hexes.items() if r.covered is None]
         fids = [f"hex-{hex_id(h)}" for h in unclear]
-        if not unclear or len(unclear) > UNCLEAR_MAX or set(fids) & self.answered:
+        if not unclear or set(fids) & self.answered:
             return hexes
         used = self._used_range()
         if used is None:
@@ -640,9 +647,10 @@ class _Reader:
             [None, *sorted({z for n in neighbours(h) if n in zones for z in zones[n]})]
             for h in unclear
         ] + [list(hexes[h].candidates) for h in unsure]
-        if math.prod(len(o) for o in options) > UNCLEAR_READINGS:
-            return hexes
         cells = unclear + unsure
+        if len(unclear) > UNCLEAR_MAX or math.prod(len(o) for o in options) > UNCLEAR_READINGS:
+            values = self._part_values(cells, options, zone_of, used)
+            return hexes if values is None else self._settled(hexes, unclear, values, used)
         fits = self._fitting(cells, options, zone_of, used)
         if not fits:
             repair = self._repair_for_unclear(hexes, cells, options, zone_of, used, len(unclear))
@@ -650,18 +658,36 @@ class _Reader:
                 return hexes
             (h, z), fits = repair
             hexes = self._repaired(hexes, h, z, "each reading of the unclear hexes tried")
+        values = [{combo[i] for combo in fits} for i in range(len(unclear))]
+        return self._settled(hexes, unclear, values, used)
+
+    def _part_values(self, cells, options, zone_of, used) -> list[set] | None:
+        """Per cell, the values the readings of ``cells`` read part by part give it
+        (``unclear_parts``), where those readings fit the rules at all (one of them
+        checked whole, drawing order and all); None where that is not known."""
+        base = {h: z for h, z in zone_of.items() if h not in cells}
+        parts = part_readings(cells, options, base, self._run_spends, used, UNCLEAR_READINGS)
+        if parts is None:
+            return None
+        whole = base | {h: z for h, z in parts.feasible.items() if z}
+        if not self._fits(whole, used):
+            return None
+        return [set(parts.values[h]) for h in cells]
+
+    def _settled(self, hexes: dict[Hex, HexRead], unclear: list[Hex], values, used) -> dict:
+        """``hexes`` with each unclear hex that ``values`` (per hex, what the readings that
+        fit give it) read one way settled so (``settle_unclear``)."""
+        fids = [f"hex-{hex_id(h)}" for h in unclear]
         # a hex every fitting reading reads the same way is settled so, but for one beside
         # another unclear hex: together they may be a faint shape of their own, which the
         # readings (an unclear hex covered only with a neighbour's zone) do not include
         alone = [
             not any(n in hexes and hexes[n].covered is None for n in neighbours(h)) for h in unclear
         ]
-        forced = [
-            i for i in range(len(unclear)) if alone[i] and len({combo[i] for combo in fits}) == 1
-        ]
+        forced = [i for i in range(len(unclear)) if alone[i] and len(values[i]) == 1]
         unclear, fids = [unclear[i] for i in forced], [fids[i] for i in forced]
         out = dict(hexes)
-        for h, fid, z in zip(unclear, fids, [fits[0][i] for i in forced], strict=True):
+        for h, fid, z in zip(unclear, fids, [next(iter(values[i])) for i in forced], strict=True):
             how = f"covered, {z}" if z else "not covered"
             self.remarks.append(
                 f"{fid}: {how}, the only reading of it that makes legal shapes spending "
@@ -738,15 +764,25 @@ class _Reader:
         way."""
         per_run = []
         for zid, cells in _by_zone(zone_of).items():
-            zone = self._zone(zid)
             for run in _runs(cells):
-                covers = sorted(self.covers(zone, run), key=lambda c: c[0])
-                if not covers:
+                splits = self._kept_splits(zid, run)
+                if not splits:
                     return False
-                if len(covers) > 1 and covers[1][0] - covers[0][0] >= COVER_MARGIN:
-                    covers = covers[:1]
-                per_run.append([_placed(zone, split) for _, split in covers])
+                per_run.append(splits)
         return next(self._legal_splits(per_run, [], used), None) is not None
+
+    def _kept_splits(self, zid: str, run: frozenset[Hex]) -> list[list]:
+        """The splits of ``run`` into ``zid`` shapes (``_placed``) that ``_fits`` tries:
+        as the traced outline splits it, or (where it does not decide) every one."""
+        zone = self._zone(zid)
+        covers = sorted(self.covers(zone, run), key=lambda c: c[0])
+        if len(covers) > 1 and covers[1][0] - covers[0][0] >= COVER_MARGIN:
+            covers = covers[:1]
+        return [_placed(zone, split) for _, split in covers]
+
+    def _run_spends(self, zid: str, run: frozenset[Hex]) -> frozenset[int]:
+        """The Upgrades each split of ``_kept_splits`` spends."""
+        return frozenset(sum(p[2] for p in split) for split in self._kept_splits(zid, run))
 
     def _legal_splits(self, per_run: list[list[list]], fixed: list, used: tuple[int, int]):
         """The choices of one split for each run (``per_run``: each run's splits, as
