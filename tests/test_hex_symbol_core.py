@@ -27,8 +27,9 @@ def grain(ink: np.ndarray) -> np.ndarray:
     return out
 
 
-def best(scores: glyph_match.GlyphScores) -> str:
-    return scores.best
+def best(scores: glyph_match.GlyphScores | tuple) -> str:
+    """The best symbol of a match (or of ``_symbol``'s match and largest blob)."""
+    return (scores[0] if isinstance(scores, tuple) else scores).best
 
 
 def test_a_pencilled_dot_among_noise_reads_as_the_dot():
@@ -53,4 +54,5 @@ def test_a_symbol_whose_stroke_broke_is_matched_whole():
     core = square * (labels == 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA])))
     assert best(glyph_match.match(core, KEYS, HEX_UNIT_MM, PX)) != "square"
     assert best(_symbol(square, KEYS, PX)) == "square"
-    assert _symbol(np.zeros((SIZE, SIZE), np.float32), KEYS, PX) is None
+    assert _symbol(np.zeros((SIZE, SIZE), np.float32), KEYS, PX) == (None, 0.0)
+    assert _symbol(square, KEYS, PX)[1] == max(areas)  # its largest blob, in pixels

@@ -369,26 +369,37 @@ def read_cosmos(
     return reader.read()
 
 
-def _symbol(ink: np.ndarray, keys: tuple[str, ...], px: float) -> glyph_match.GlyphScores | None:
-    """How much a hex's ``ink`` looks like each symbol: as a whole, or as its core where
-    that looks like a symbol more (``CORE_SHARE``, ``CORE_LEAD``)."""
+def _symbol(
+    ink: np.ndarray, keys: tuple[str, ...], px: float
+) -> tuple[glyph_match.GlyphScores | None, float]:
+    """How much a hex's ``ink`` looks like each symbol (None: no ink), as a whole or as
+    its core where that looks like a symbol more (``CORE_SHARE``, ``CORE_LEAD``); and the
+    pixels of its largest blob of ink (the page's grain: ``_grain``)."""
+    if not ink.any():
+        return None, 0.0
     whole = glyph_match.match(ink, keys, HEX_UNIT_MM, px)
     n, labels, stats, _ = cv2.connectedComponentsWithStats((ink > 0).astype(np.uint8), 8)
     areas = stats[:, cv2.CC_STAT_AREA]
-    keep = areas >= CORE_SHARE * areas[1:].max(initial=0)
+    largest = float(areas[1:].max())
+    keep = areas >= CORE_SHARE * largest
     keep[0] = False
     if whole is None or keep[1:].all():
-        return whole
+        return whole, largest
     core = glyph_match.match(ink * keep[labels], keys, HEX_UNIT_MM, px)
-    return core if core is not None and core.score >= whole.score + CORE_LEAD else whole
+    lead = core is not None and core.score >= whole.score + CORE_LEAD
+    return (core if lead else whole), largest
 
 
-def _largest_blob(ink: np.ndarray) -> float:
-    """The pixels of the largest connected blob of ``ink`` (0: none)."""
-    if not ink.any():
-        return 0.0
-    _, _, stats, _ = cv2.connectedComponentsWithStats((ink > 0).astype(np.uint8), 8)
-    return float(stats[1:, cv2.CC_STAT_AREA].max())
+def _reads_empty(area: float, s: glyph_match.GlyphScores | None) -> bool:
+    """Whether a hex with ``area`` mm2 of ink matching ``s`` (the zones in play) reads
+    empty: too little ink for a symbol, or too little like any (``SPECK_SCORE``)."""
+    return area <= EMPTY_MM2 or s is None or (area < COVERED_MM2 and s.score < SPECK_SCORE)
+
+
+def _grain(empty: list[float]) -> float | None:
+    """A page's grain: the ``GRAIN_QUANTILE`` of ``empty``, the largest blobs of ink
+    (mm2) in the hexes it reads empty; None with fewer than ``GRAIN_MIN_HEXES``."""
+    return float(np.quantile(empty, GRAIN_QUANTILE)) if len(empty) >= GRAIN_MIN_HEXES else None
 
 
 def _closer(found: list[glyph_match.GlyphScores]) -> glyph_match.GlyphScores | None:
@@ -554,9 +565,9 @@ class _Reader:
             r = f.w / 2 - HEX_READ_INSET_MM
             ink = _despeckle(_crop_circle(self.mask, f.x, f.y, r, self.px), self.px)
             area = float(ink.sum()) / self.px**2
-            scores = _symbol(ink, keys, self.px) if area > 0 else None
+            scores, largest = _symbol(ink, keys, self.px)
             seen[h] = (area, scores)
-            blobs[h] = _largest_blob(ink) / self.px**2
+            blobs[h] = largest / self.px**2
         # zones in play: those named in the summary or by a person, those drawn clearly,
         # the Black Hole's
         in_play = {
@@ -571,9 +582,14 @@ class _Reader:
                 in_play.add(s.best)
         self.in_play_glyphs = in_play
         play = tuple(sorted(in_play))
-        grain = self._grain(seen, blobs, play)
+        narrowed = {
+            h: first.among(play) if first is not None else None for h, (_, first) in seen.items()
+        }
+        grain = _grain(
+            [blobs[h] for h, (area, _) in seen.items() if _reads_empty(area, narrowed[h])]
+        )
         out: dict[Hex, HexRead] = {}
-        for h, (area, first) in seen.items():
+        for h, (area, _) in seen.items():
             fid = f"hex-{hex_id(h)}"
             if (zone := self.chosen.get(fid)) is not None:  # its symbol, as a person read it
                 out[h] = HexRead(h, area, True, zone, (zone,))
@@ -583,14 +599,11 @@ class _Reader:
                 out[h] = HexRead(h, area, False, confidence=1.0)
                 self.confidence[fid] = 1.0
                 continue
-            s = first.among(play) if first is not None else None
-            if area <= EMPTY_MM2 or s is None:
-                out[h] = HexRead(h, area, False, confidence=1.0)
-                self.confidence[fid] = round(1.0 - 0.5 * area / EMPTY_MM2, 3)
-                continue
-            if area < COVERED_MM2 and s.score < SPECK_SCORE:
-                out[h] = HexRead(h, area, False, confidence=0.75)
-                self.confidence[fid] = 0.75
+            s = narrowed[h]
+            if _reads_empty(area, s):
+                speck = area > EMPTY_MM2 and s is not None  # ink, like no symbol
+                out[h] = HexRead(h, area, False, confidence=0.75 if speck else 1.0)
+                self.confidence[fid] = 0.75 if speck else round(1.0 - 0.5 * area / EMPTY_MM2, 3)
                 continue
             if area < COVERED_MM2 or s.score < GLYPH_MIN_SCORE:
                 small = grain is not None and blobs[h] <= GRAIN_SHARE * grain
@@ -625,20 +638,6 @@ class _Reader:
             )
             self.confidence[fid] = round(conf, 3)
         return out
-
-    def _grain(self, seen, blobs: dict[Hex, float], play: tuple[str, ...]) -> float | None:
-        """The page's grain: the ``GRAIN_QUANTILE`` of the largest blobs of ink in the
-        hexes read empty (too little ink, or nothing like a symbol); None with fewer than
-        ``GRAIN_MIN_HEXES`` of them."""
-        empty = []
-        for h, (area, first) in seen.items():
-            s = first.among(play) if first is not None else None
-            quiet = area <= EMPTY_MM2 or s is None or (area < COVERED_MM2 and s.score < SPECK_SCORE)
-            if quiet:
-                empty.append(blobs[h])
-        if len(empty) < GRAIN_MIN_HEXES:
-            return None
-        return float(np.quantile(empty, GRAIN_QUANTILE))
 
     def repair_symbols(self, hexes: dict[Hex, HexRead]) -> dict[Hex, HexRead]:
         """``hexes``, with the one symbol read surely changed that alone makes legal

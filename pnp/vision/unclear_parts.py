@@ -59,11 +59,9 @@ def part_readings(
         for z, run in _zone_runs(base)
         if not any(run & t for t in touched)  # no part reaches it
     ]
-    fixed = frozenset({0})
-    for z, run in fixed_runs:
-        fixed = _sums(fixed, run_spends(z, run))
-        if not fixed:
-            return None
+    fixed = _spends(fixed_runs, run_spends)
+    if not fixed:
+        return None
     readings: list[list[tuple[tuple, Spends]]] = []  # per part: (reading, its spends)
     for part, near in zip(parts, touched, strict=True):
         choices = [options[i] for i in part]
@@ -73,11 +71,7 @@ def part_readings(
         found = []
         for combo in product(*choices):
             zone_of = local | {cells[i]: z for i, z in zip(part, combo, strict=True) if z}
-            spends = frozenset({0})
-            for z, run in _zone_runs(zone_of):
-                spends = _sums(spends, run_spends(z, run))
-                if not spends:
-                    break
+            spends = _spends(_zone_runs(zone_of), run_spends)
             if spends:
                 found.append((combo, spends))
         if not found:
@@ -156,6 +150,17 @@ def _zone_runs(zone_of: dict[Hex, str]) -> list[tuple[str, frozenset[Hex]]]:
     for h, z in zone_of.items():
         by_zone.setdefault(z, set()).add(h)
     return [(z, frozenset(run)) for z, hexes in sorted(by_zone.items()) for run in groups(hexes)]
+
+
+def _spends(runs: list[tuple[str, frozenset[Hex]]], run_spends: RunSpends) -> Spends:
+    """What the shapes of ``runs`` (zone, run) may spend in all (empty: some run has no
+    cover)."""
+    out = frozenset({0})
+    for z, run in runs:
+        out = _sums(out, run_spends(z, run))
+        if not out:
+            break
+    return out
 
 
 def _sums(a: Spends, b: Spends) -> Spends:
