@@ -1,28 +1,57 @@
-"""A hex whose ink is no more than the page's grain is read uncovered, not asked."""
+"""A hex whose ink is no more than the page's grain, or scattered slivers beside the page's
+symbols, is read uncovered, not asked."""
 
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 
+from pnp.vision.distant_suns import PIECE_OF_INK, PIECE_OF_SYMBOL, _noise_only
 from pnp.vision.read import read_photo
 from pnp.vision.states import assemble
 
 # a hard Cosmos page (``python -m pnp.bench photos --n 300 --seed 111``, #193) on grainy
 # paper: two of its empty hexes hold blobs of noise that look like no symbol, asked
-# "covered or not?" before session 38, with six more that, so few left unclear, the
-# placement rules then settle (``settle_unclear``)
+# "covered or not?" before session 38, three more scattered slivers of noise bigger than
+# its grain, asked before session 39; with them so few left unclear, the placement rules
+# settle more (``settle_unclear``)
 PAGE = Path(__file__).parent / "fixtures" / "cosmos" / "seed111-00193-distant-suns-cosmos-hard.jpg"
 TRUTH = json.loads(PAGE.with_suffix(".json").read_text())["state"]
 
 
-def test_hexes_of_grain_alone_are_read_uncovered_and_not_asked():
+@cache
+def _read():
     (a,), _ = assemble(list(read_photo(PAGE)))
+    return a
+
+
+def _noise_remarks(phrase: str) -> list[str]:
+    """The hexes read uncovered with a remark holding ``phrase``, each checked against the
+    truth (no symbol there) and the state (not asked, in no shape)."""
+    a = _read()
     covered = {h for s in TRUTH["shapes"] for h in s["hexes"]}
-    grain = [r.split(":")[0] for r in a.remarks if "the grain of the page's empty hexes" in r]
-    assert len(grain) >= 2
+    found = [r.split(":")[0] for r in a.remarks if phrase in r]
     asked = {d.field for d in a.doubtful}
     read = {h for s in a.state["shapes"] for h in s["hexes"]}
-    for fid in grain:
-        assert fid.removeprefix("hex-") not in covered  # the truth: no symbol there
+    for fid in found:
+        assert fid.removeprefix("hex-") not in covered
         assert fid not in asked and fid.removeprefix("hex-") not in read
+    return found
+
+
+def test_hexes_of_grain_alone_are_read_uncovered_and_not_asked():
+    assert len(_noise_remarks("the grain of the page's empty hexes")) >= 2
+
+
+def test_hexes_of_scattered_slivers_are_read_uncovered_and_not_asked():
+    assert len(_noise_remarks("in scattered pieces")) >= 2
+
+
+def test_one_sliver_holding_most_of_a_hexs_ink_may_be_a_symbol():
+    symbol = 10.0  # mm2: the largest piece of the page's symbols
+    sliver = PIECE_OF_SYMBOL * symbol
+    assert _noise_only(sliver, sliver / PIECE_OF_INK, None, symbol)  # one piece of several
+    assert not _noise_only(sliver, 0.9 * sliver / PIECE_OF_INK, None, symbol)  # it leads
+    assert not _noise_only(1.1 * sliver, 10 * sliver, None, symbol)  # more than a sliver
+    assert not _noise_only(sliver, 10 * sliver, None, None)  # too few symbols to tell
