@@ -1,5 +1,5 @@
 """A hex whose ink is no more than the page's grain, or scattered slivers beside the page's
-symbols, is read uncovered, not asked."""
+symbols (at the raised step, or at the base step), is read uncovered, not asked."""
 
 from __future__ import annotations
 
@@ -7,15 +7,21 @@ import json
 from functools import cache
 from pathlib import Path
 
-from pnp.vision.distant_suns import PIECE_OF_INK, PIECE_OF_SYMBOL, _noise_only
+from pnp.vision.distant_suns import (
+    BASE_PIECE_OF_SYMBOL,
+    PIECE_OF_INK,
+    PIECE_OF_SYMBOL,
+    PageInk,
+    _noise_only,
+)
 from pnp.vision.read import read_photo
 from pnp.vision.states import assemble
 
 # a hard Cosmos page (``python -m pnp.bench photos --n 300 --seed 111``, #193) on grainy
 # paper: two of its empty hexes hold blobs of noise that look like no symbol, asked
-# "covered or not?" before session 38, three more scattered slivers of noise bigger than
-# its grain, asked before session 39; with them so few left unclear, the placement rules
-# settle more (``settle_unclear``)
+# "covered or not?" before session 38, four more scattered slivers of noise bigger than
+# its grain (one of them only at the base step), asked before session 39; with them so
+# few left unclear, the placement rules settle more (``settle_unclear``)
 PAGE = Path(__file__).parent / "fixtures" / "cosmos" / "seed111-00193-distant-suns-cosmos-hard.jpg"
 TRUTH = json.loads(PAGE.with_suffix(".json").read_text())["state"]
 
@@ -46,12 +52,22 @@ def test_hexes_of_grain_alone_are_read_uncovered_and_not_asked():
 
 def test_hexes_of_scattered_slivers_are_read_uncovered_and_not_asked():
     assert len(_noise_remarks("in scattered pieces")) >= 2
+    assert len(_noise_remarks("even at the base step")) >= 1
 
 
 def test_one_sliver_holding_most_of_a_hexs_ink_may_be_a_symbol():
-    symbol = 10.0  # mm2: the largest piece of the page's symbols
-    sliver = PIECE_OF_SYMBOL * symbol
-    assert _noise_only(sliver, sliver / PIECE_OF_INK, None, symbol)  # one piece of several
-    assert not _noise_only(sliver, 0.9 * sliver / PIECE_OF_INK, None, symbol)  # it leads
-    assert not _noise_only(1.1 * sliver, 10 * sliver, None, symbol)  # more than a sliver
-    assert not _noise_only(sliver, 10 * sliver, None, None)  # too few symbols to tell
+    page = PageInk(symbol=10.0)  # mm2: the largest blob of the page's symbols
+    sliver = PIECE_OF_SYMBOL * page.symbol
+    assert _noise_only(sliver, sliver / PIECE_OF_INK, None, page)  # one piece of several
+    assert not _noise_only(sliver, 0.9 * sliver / PIECE_OF_INK, None, page)  # it leads
+    assert not _noise_only(1.1 * sliver, 10 * sliver, None, page)  # more than a sliver
+    assert not _noise_only(sliver, 10 * sliver, None, PageInk())  # too few symbols to tell
+
+
+def test_a_hex_whose_base_step_joins_a_symbols_strokes_may_be_a_symbol():
+    page = PageInk(symbol=10.0, base_symbol=20.0)
+    blob, area = 1.0, 1.5  # more than a sliver at the raised step, and leading
+    piece = BASE_PIECE_OF_SYMBOL * page.base_symbol
+    assert _noise_only(blob, area, piece, page)
+    assert not _noise_only(blob, area, 1.1 * piece, page)
+    assert not _noise_only(blob, area, None, page)  # no base step read

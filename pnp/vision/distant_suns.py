@@ -114,6 +114,12 @@ GRAIN_MIN_HEXES = 10
 PIECE_OF_SYMBOL = 0.04
 PIECE_OF_INK = 0.4
 SYMBOL_MIN_HEXES = 10
+# ...and where even at the base step (which joins a faint symbol's strokes) its largest
+# blob is no more than ``BASE_PIECE_OF_SYMBOL`` of the page's symbols' there. Session 39,
+# the same 891 hexes: the covered ones' 0.21 or more, the empty ones' 0.26 at the median;
+# at 0.15, 307 empty hexes (159 not settled by the slivers above: 70 of the first 11 sets,
+# 89 of the other 11), no covered one.
+BASE_PIECE_OF_SYMBOL = 0.15
 # A hex the field reader doubts for the paper's noise (read filled, but the paper is noisy
 # enough to have made ink there) is settled covered when two things say so apart: its
 # ink matches one zone symbol well (``HEX_SURE_SCORE``, ``HEX_SURE_CONFIDENCE``: leading
@@ -423,16 +429,39 @@ def _symbol_piece(symbols: list[float]) -> float | None:
     return float(np.median(symbols)) if len(symbols) >= SYMBOL_MIN_HEXES else None
 
 
-def _noise_only(blob: float, area: float, grain: float | None, symbol: float | None) -> str:
-    """Why a hex whose ink (``area`` mm2, its largest blob ``blob``) looks like no symbol is
-    noise alone ("" if it may not be): its blobs no bigger than the page's ``grain``
-    (``GRAIN_SHARE``), or scattered pieces, none more than a sliver of the page's
-    ``symbol`` piece (``PIECE_OF_SYMBOL``, ``PIECE_OF_INK``)."""
-    if grain is not None and blob <= GRAIN_SHARE * grain:
+@dataclass(frozen=True)
+class PageInk:
+    """What a page's hexes show of its noise and its symbols (mm2, None: too few hexes)."""
+
+    grain: float | None = None  # the largest blob in its empty hexes (``_grain``)
+    symbol: float | None = None  # the largest blob of its symbols (``_symbol_piece``)
+    base_symbol: float | None = None  # the same at the base step
+
+
+def _noise_only(blob: float, area: float, base_blob: float | None, page: PageInk) -> str:
+    """Why a hex whose ink (``area`` mm2, its largest blob ``blob``; ``base_blob`` at the
+    base step) looks like no symbol is noise alone ("" if it may not be): its blobs no
+    bigger than the page's grain (``GRAIN_SHARE``), or scattered pieces, none more than a
+    sliver of the page's symbols' (``PIECE_OF_SYMBOL``, ``PIECE_OF_INK``), or a fraction
+    of them even at the base step (``BASE_PIECE_OF_SYMBOL``)."""
+    if page.grain is not None and blob <= GRAIN_SHARE * page.grain:
         return "in blobs no bigger than the grain of the page's empty hexes"
-    if symbol is not None and blob <= PIECE_OF_SYMBOL * symbol and blob <= PIECE_OF_INK * area:
-        return "in scattered pieces, the largest a sliver of the page's symbols'"
+    if page.symbol is not None and blob <= PIECE_OF_SYMBOL * page.symbol:
+        if blob <= PIECE_OF_INK * area:
+            return "in scattered pieces, the largest a sliver of the page's symbols'"
+    if page.base_symbol is not None and base_blob is not None:
+        if base_blob <= BASE_PIECE_OF_SYMBOL * page.base_symbol:
+            return "in pieces, even at the base step, a fraction of the page's symbols'"
     return ""
+
+
+def _largest_blob(ink: np.ndarray, px: float) -> float:
+    """The area (mm2) of the largest blob of ``ink`` (0 if none is ``SPECK_MM2`` or more)."""
+    if not ink.any():
+        return 0.0
+    _, _, stats, _ = cv2.connectedComponentsWithStats((ink > 0).astype(np.uint8), 8)
+    largest = float(stats[1:, cv2.CC_STAT_AREA].max())
+    return largest / px**2 if largest >= SPECK_MM2 * px * px else 0.0
 
 
 def _grain(empty: list[float]) -> float | None:
@@ -592,6 +621,14 @@ class _Reader:
 
     # --- hexes -------------------------------------------------------------------
 
+    def _hex_ink(self, mask: np.ndarray, f) -> np.ndarray:
+        """``mask`` within the circle a hex (its field ``f``) is read in."""
+        return _crop_circle(mask, f.x, f.y, f.w / 2 - HEX_READ_INSET_MM, self.px)
+
+    def _hex_blob(self, mask: np.ndarray, h: Hex) -> float:
+        """The largest blob (mm2) of ``mask`` in hex ``h``."""
+        return _largest_blob(self._hex_ink(mask, self.fields[f"hex-{hex_id(h)}"]), self.px)
+
     def read_hexes(self, tiles) -> dict[Hex, HexRead]:
         keys = tuple(self.shapes.glyphs)
         # each hex matched once against every glyph; narrowed below to those in play
@@ -601,8 +638,7 @@ class _Reader:
             f = self.fields.get(f"hex-{hex_id(h)}")
             if f is None:
                 continue
-            r = f.w / 2 - HEX_READ_INSET_MM
-            ink = _despeckle(_crop_circle(self.mask, f.x, f.y, r, self.px), self.px)
+            ink = _despeckle(self._hex_ink(self.mask, f), self.px)
             area = float(ink.sum()) / self.px**2
             scores, largest = _symbol(ink, keys, self.px)
             seen[h] = (area, scores)
@@ -627,8 +663,20 @@ class _Reader:
         grain = _grain(
             [blobs[h] for h, (area, _) in seen.items() if _reads_empty(area, narrowed[h])]
         )
-        symbol = _symbol_piece(
-            [blobs[h] for h, (area, _) in seen.items() if _reads_symbol(area, narrowed[h])]
+        symbols = [h for h, (area, _) in seen.items() if _reads_symbol(area, narrowed[h])]
+        unclear = [
+            h
+            for h, (area, _) in seen.items()
+            if not _reads_empty(area, narrowed[h]) and not _reads_symbol(area, narrowed[h])
+        ]
+        # the base step's largest blobs: only where a hex looks like no symbol
+        base = {}
+        if unclear and self.base is not None:
+            base = {h: self._hex_blob(self.base, h) for h in symbols + unclear}
+        page = PageInk(
+            grain,
+            _symbol_piece([blobs[h] for h in symbols]),
+            _symbol_piece([base[h] for h in symbols]) if base else None,
         )
         out: dict[Hex, HexRead] = {}
         for h, (area, _) in seen.items():
@@ -648,7 +696,7 @@ class _Reader:
                 self.confidence[fid] = 0.75 if speck else round(1.0 - 0.5 * area / EMPTY_MM2, 3)
                 continue
             if not _reads_symbol(area, s):
-                noise = _noise_only(blobs[h], area, grain, symbol)
+                noise = _noise_only(blobs[h], area, base.get(h), page)
                 if noise and fid not in self.answered:
                     out[h] = HexRead(h, area, False, confidence=0.75)
                     self.confidence[fid] = 0.75
