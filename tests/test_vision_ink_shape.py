@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from pnp.sheetmap import Field
+from pnp.vision import ink_lines
 from pnp.vision.ink_shape import FEATURES, ink_shape
 from pnp.vision.read import FAINT, NOISE
 
@@ -71,11 +72,14 @@ def test_the_darkness_is_the_pages_against_its_print_over_the_ink_and_the_box():
 
 
 def test_an_empty_box_and_a_box_off_the_page_measure_nothing():
-    assert all(v == 0 for k, v in measured(np.zeros(PAGE, np.uint8)).items() if k != "dark_std")
+    empty = measured(np.zeros(PAGE, np.uint8))
+    assert all(v == 0 for k, v in empty.items() if k != "dark_std" and k not in ink_lines.FEATURES)
     off = Field("off", "space", 400.0, 400.0, 8.0, 8.0)
     nothing = np.zeros(PAGE, np.uint8)
     ones = np.ones(PAGE, np.float32)
-    assert ink_shape(off, nothing, nothing, ones, nothing + 255, PX) == (0.0,) * len(FEATURES)
+    lines = len(ink_lines.FEATURES)
+    measures = ink_shape(off, nothing, nothing, ones, nothing + 255, PX)
+    assert measures == (0.0,) * (len(FEATURES) - lines) + ink_lines.NOT_MEASURED
 
 
 PHOTOS = Path(__file__).parent / "fixtures" / "photos"

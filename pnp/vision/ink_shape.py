@@ -15,7 +15,7 @@ its pixels' two principal variances), and the share of the ink in parts at least
 ``LONG_MM`` long. Then the darkness of the page in the box against its print (1 -
 page / print, paper = 0, black ink on white = 1): its mean and its maximum over the
 base step's ink, its 95th and 99th percentiles, median and standard deviation over
-the whole inside.
+the whole inside. Last, the straight strokes that darkness makes (``pnp.vision.ink_lines``).
 
 Measured on the fields asked about for noise or faint ink alone (a few on a clean
 page, up to ~100 on the hardest; ~0.25 ms a field). Trained with these numbers on the
@@ -32,6 +32,7 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
+from pnp.vision import ink_lines
 from pnp.vision.field_boxes import _inside
 
 LONG_MM = 1.0  # a part at least this long is a stroke's, not a speck of grain
@@ -52,6 +53,7 @@ FEATURES = (
     *(f"base_{name}" for name in MASK_FEATURES),
     *(f"ink_{name}" for name in MASK_FEATURES),
     *DARK_FEATURES,
+    *ink_lines.FEATURES,
 )
 
 
@@ -71,17 +73,18 @@ def ink_shape(
     shape = _parts(base[cut], px_per_mm) + _parts(ink[cut], px_per_mm)
     page = seen[cut]
     if page.size == 0:
-        return shape + (0.0,) * len(DARK_FEATURES)
+        return shape + (0.0,) * len(DARK_FEATURES) + ink_lines.NOT_MEASURED
     light = cv2.max(printed[cut].astype(np.float32) * np.float32(1 / 255), PRINT_FLOOR)
     dark = cv2.subtract(1.0, cv2.divide(page, light))
     inked = dark[base[cut] > 0]
     spread = cv2.meanStdDev(dark)[1]
-    return shape + (
+    darkness = (
         float(inked.mean()) if inked.size else 0.0,
         float(inked.max()) if inked.size else 0.0,
         *_quantiles(dark.ravel(), (0.95, 0.99, 0.5)),
         float(spread[0, 0]),
     )
+    return shape + darkness + ink_lines.ink_lines(dark, printed[cut], px_per_mm)
 
 
 def _quantiles(values: np.ndarray, qs: tuple[float, ...]) -> tuple[float, ...]:

@@ -7,7 +7,8 @@ marks and paper (``page_gap``) settles only those that stand clear of it. What i
 is judged the way a person judges it: against the field's own numbers (its ink at the
 raised and the base step, how much of it is covered, how much of it lies in strokes a
 pen's width wide (``FieldReading.thick_ink``), what lies past its outline, the shape
-and darkness of its ink: long strokes or scattered grain (``pnp.vision.ink_shape``)), its
+and darkness of its ink: long strokes or scattered grain (``pnp.vision.ink_shape``), and
+straight strokes through it, a cross's arms (``pnp.vision.ink_lines``)), its
 size and shape, and the page around it (how inky the player's sure marks of its kind
 are, how grainy the sure empty fields, how much of the page is in doubt).
 
@@ -22,7 +23,7 @@ model's answer only settles the hex where it agrees with the state read.
 gradient-boosted ensemble of small regression trees trained on them
 (``python -m pnp.bench train-noise``; sklearn's ``HistGradientBoostingClassifier``,
 used only to train) and stored as plain arrays in ``noise_model.json`` beside this
-module (trained on ten sets of 300 photos, seeds 101-110, as session 34's reader reads
+module (trained on ten sets of 300 photos, seeds 101-110, as session 40's reader reads
 them; docs/BENCHMARKS.md has the command and the checks); ``Model.probability``
 evaluates it with numpy alone. A doubted field is settled
 only where the model is sure (``SURE``: the probability of a mark at least that, or at
