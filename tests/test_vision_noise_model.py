@@ -346,3 +346,34 @@ def test_light_fills_under_a_shadow_stay_asked_though_the_model_calls_them_empty
     for i in ("end-atalum-funded-no", "end-other1-yours-units-8"):
         assert truth["sheet"]["fields"][i]["marked"]
         assert i in doubted or state[i] == "filled", i
+
+
+def test_a_field_the_checks_doubt_too_is_settled_by_the_model_only_as_empty(monkeypatch):
+    from sheet_readings import sheet_reading
+
+    import pnp.vision.noise_model as noise_model
+    from pnp.vision.states import Assembled, learned_answers
+
+    ids = ("b1", "b2", "b3", "b4")
+    readings = tuple(FieldReading(i, "doubtful", 0.05, 0.4) for i in ids)
+    sheet = replace(sheet_reading("s.jpg", readings, "bubble", dict.fromkeys(ids, FAINT)), code=1)
+    a = Assembled("federation", {}, [sheet])
+    a.doubtful = [
+        Doubt("b1", "?", "s.jpg"),  # the reader's doubt alone
+        Doubt("b2", "?; r1-law: 2 units bubbles filled", "s.jpg"),  # and a check's
+        Doubt("b3", "?; r1-law: 2 units bubbles filled", "s.jpg"),
+        Doubt("b4", "r1-law: no units bubble filled", "s.jpg"),  # a check's alone
+    ]
+    sure = {"b1": 0.9995, "b2": 0.0001, "b3": 0.9998, "b4": 0.0001}
+    asked_about = []
+
+    def answers(readings, fields, doubts, unread, open_ids, model=None):
+        asked_about.append(set(open_ids))
+        return {i: sure[i] for i in open_ids}
+
+    monkeypatch.setattr(noise_model, "page_of", lambda s: (list(s.readings), [], [], set()))
+    monkeypatch.setattr(noise_model, "model_answers", answers)
+    # b2's other mark stands once it reads empty; b3 read marked leaves two marks, the
+    # check's question open; b4 holds no ink the reader doubted
+    assert learned_answers([a]) == {"s.jpg:b1": 0.9995, "s.jpg:b2": 0.0001}
+    assert asked_about == [{"b1", "b2", "b3"}]

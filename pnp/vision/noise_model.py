@@ -15,9 +15,14 @@ are, how grainy the sure empty fields, how much of the page is in doubt).
 It judges only what the game's own checks leave open: ``states.assemble`` reads the
 sheets, asks the model about the fields still asked for noise or faint ink
 (``model_answers``), and reads them again with its sure answers, as the page's own
-settled marks are given (``bubble_digits``), a person's answers winning. A Cosmos hex is
-not answered so: the Cosmos reader decides a hex by its symbol, not by its ink, and the
-model's answer only settles the hex where it agrees with the state read.
+settled marks are given (``bubble_digits``), a person's answers winning. A field a check
+asks about too (the reader's doubt with a check's beside it: a faint bubble in a digit
+whose other bubble is filled) the model settles empty only, and the checks then read
+the page without it: the faint ink is no second mark (session 40, seven photo sets: 136
+Federation and 107 Stellar Drift hard fields asked -> right, none read wrong, one silent
+field asked). A Cosmos hex is not answered so: the Cosmos reader decides a hex by its
+symbol, not by its ink, and the model's answer only settles the hex where it agrees
+with the state read.
 
 ``features`` lists those numbers, in a fixed order (``FEATURES``). The model is a
 gradient-boosted ensemble of small regression trees trained on them

@@ -583,17 +583,36 @@ def _assembled(game: str, kept: list[SheetReading], answers: Answers) -> list[As
 def learned_answers(out: list[Assembled]) -> dict[str, float]:
     """The noise model's probability of a mark ("SOURCE:FIELD" -> p) of each field the
     reader asked about for noise or faint ink that the game's checks leave asked for that
-    alone, where the model is sure (``pnp.vision.noise_model``)."""
+    alone, where the model is sure (``pnp.vision.noise_model``); and of each such field a
+    check asks about too, where the model is sure it is empty (the check may then hold
+    no more: a faint bubble beside a digit's filled one)."""
     from pnp.vision.noise_model import model_answers, page_of
 
     found: dict[str, float] = {}
     for a in out:
         for s in a.sheets:
-            still = _asked_by_reader_alone(a, s) if s.code is not None else set()
-            if still:
-                sure = model_answers(*page_of(s), still)
-                found.update((f"{s.source}:{i}", p) for i, p in sure.items())
+            if s.code is None:
+                continue
+            alone, checked = _asked_by_reader_alone(a, s), _asked_by_reader_and_checks(a, s)
+            if alone or checked:
+                sure = model_answers(*page_of(s), alone | checked)
+                found.update(
+                    (f"{s.source}:{i}", p) for i, p in sure.items() if i in alone or p < 0.5
+                )
     return found
+
+
+def _asked_by_reader_and_checks(a: Assembled, sheet: SheetReading) -> set[str]:
+    """The fields of ``sheet`` that ``a`` asks about for the reader's doubt and a check's
+    beside it (two bubbles in a digit, say): the model may settle them empty only."""
+    said = {d.field: d.reason for d in sheet.doubtful}
+    return {
+        d.field
+        for d in a.doubtful
+        if d.source == sheet.source
+        and d.field in said
+        and d.reason.startswith(f"{said[d.field]}; ")
+    }
 
 
 def keep_one_learned(out: list[Assembled], learned: Mapping[str, float], answers: Answers) -> None:
