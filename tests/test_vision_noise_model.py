@@ -260,18 +260,22 @@ def test_a_cosmos_hex_is_settled_only_where_the_model_agrees_with_the_state():
 
     from pnp.vision.states import Assembled, agreeing_hexes
 
-    ids = ("hex-q1r1", "hex-q2r1", "hex-q3r1", "hex-q4r1")
+    ids = tuple(f"hex-q{q}r1" for q in range(1, 7))
     readings = tuple(FieldReading(i, "filled", 0.1, 0.6) for i in ids)
     sheet = sheet_reading("c.jpg", readings, "hex", {i: NOISE for i in ids})
-    state = {"shapes": [{"hexes": ["q1r1", "q2r1"]}]}
+    state = {"shapes": [{"hexes": ["q1r1", "q2r1", "q5r1"]}]}
     a = Assembled("distant-suns", state, [sheet])
     a.doubtful = [Doubt(i, "?", "c.jpg") for i in ids[:3]]
-    a.doubtful.append(Doubt("hex-q4r1", "?; a symbol unclear", "c.jpg"))  # the checks' too
+    # asked by the Cosmos reader too
+    a.doubtful += [Doubt(i, "?; ink that looks like no symbol", "c.jpg") for i in ids[3:]]
     answers = {"c.jpg:hex-q1r1": 0.9995, "c.jpg:hex-q2r1": 0.0002, "c.jpg:hex-q3r1": 0.0004}
-    answers["c.jpg:hex-q4r1"] = 0.0001
+    answers |= {"c.jpg:hex-q4r1": 0.0001, "c.jpg:hex-q5r1": 0.0001, "c.jpg:hex-q6r1": 0.9995}
     # q1r1 covered and answered marked; q2r1 covered but answered empty; q3r1 uncovered
-    # and answered empty; q4r1 asked by the Cosmos reader too
-    assert agreeing_hexes([a], answers) == {"c.jpg:hex-q1r1", "c.jpg:hex-q3r1"}
+    # and answered empty; of those the Cosmos reader asks too, q4r1 uncovered and answered
+    # empty, q5r1 covered, q6r1 answered marked (a mark the Cosmos reader doubts stays
+    # its question)
+    agreed = {"c.jpg:hex-q1r1", "c.jpg:hex-q3r1", "c.jpg:hex-q4r1"}
+    assert agreeing_hexes([a], answers) == agreed
 
 
 def test_a_damaged_model_leaves_a_note_and_the_photo_is_still_read(monkeypatch):

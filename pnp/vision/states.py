@@ -540,9 +540,10 @@ def _kind(sheets: list[SheetReading], key: str) -> str | None:
 
 def agreeing_hexes(out: list[Assembled], answers: Mapping[str, float]) -> set[str]:
     """The Cosmos hexes ("SOURCE:FIELD") the noise model answered as the state reads them
-    (covered: in one of its shapes), still asked for the reader's doubt alone. The Cosmos
-    reader decides a hex by its symbol; the model's answer settles it only where the two
-    agree (else it stays asked)."""
+    (covered: in one of its shapes), still asked for the reader's doubt alone, or for it
+    and the Cosmos reader's ("ink that looks like no symbol: covered or not?") where both
+    read the hex uncovered. The Cosmos reader decides a hex by its symbol; the model's
+    answer settles it only where the two agree (else it stays asked)."""
     agreed = set()
     for a in out:
         if a.game != "distant-suns" or a.state is None:
@@ -552,6 +553,10 @@ def agreeing_hexes(out: list[Assembled], answers: Mapping[str, float]) -> set[st
             for i in _asked_by_reader_alone(a, s):
                 key = f"{s.source}:{i}"
                 if key in answers and (answers[key] >= 0.5) == (i in covered):
+                    agreed.add(key)
+            for i in _asked_by_reader_and_checks(a, s) - covered:
+                key = f"{s.source}:{i}"
+                if key in answers and answers[key] < 0.5:
                     agreed.add(key)
     return agreed
 
