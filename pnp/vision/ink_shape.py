@@ -18,10 +18,10 @@ base step's ink, its 95th and 99th percentiles, median and standard deviation ov
 the whole inside. Last, the straight strokes that darkness makes (``pnp.vision.ink_lines``).
 
 Measured on the fields asked about for noise or faint ink alone (a few on a clean
-page, up to ~100 on the hardest; ~0.25 ms a field). Trained with these numbers on the
-same ten photo sets, the model settled 84.1% of the check sets' 3,231 doubts at ``SURE``,
-4 of them wrongly, against 73.0% (4 wrongly) without them (docs/BENCHMARKS.md, session
-34).
+page, up to ~100 on the hardest; ~0.25 ms a field, and ``ink_lines`` 0.45-0.59 ms
+more). Trained with these numbers on the same ten photo sets, the model settled 84.1%
+of the check sets' 3,231 doubts at ``SURE``, 4 of them wrongly, against 73.0% (4
+wrongly) without them (docs/BENCHMARKS.md, session 34).
 """
 
 from __future__ import annotations

@@ -31,10 +31,9 @@ used only to train) and stored as plain arrays in ``noise_model.json`` beside th
 module (trained on ten sets of 300 photos, seeds 101-110, and six of 225 hard Stellar
 Drift pages, seeds 302-307, as session 40's reader reads them; docs/BENCHMARKS.md has
 the command and the checks); ``Model.probability`` evaluates it with numpy alone. A
-doubted field is settled
-only where the model is sure (``SURE``: the probability of a mark at least that, or at
-most one minus it); every other doubt stays asked. A settled field is listed as
-settled, with the model's certainty as its confidence.
+doubted field is settled only where the model is sure (``SURE``: the probability of a
+mark at least that, or at most one minus it); every other doubt stays asked. A settled
+field is listed as settled, with the model's certainty as its confidence.
 
 The model never takes a sheet's last question away: a sheet it would leave with nothing
 to ask keeps the least sure of its answers asked (``states.keep_one_learned``). A noisy

@@ -205,13 +205,17 @@ def _field_doubts(sheets: list[SheetReading], ids, reason: str, answers: Answers
     return out
 
 
+REASONS_JOINED = "; "  # between the reasons of one field's doubts, merged (``_merge``)
+
+
 def _merge(doubts: list[Doubt]) -> list[Doubt]:
     seen: dict[tuple[str, str], Doubt] = {}
     for d in doubts:
         key = (d.source, d.field)
         if key in seen:
             options = seen[key].options or d.options
-            seen[key] = Doubt(d.field, f"{seen[key].reason}; {d.reason}", d.source, options=options)
+            reason = f"{seen[key].reason}{REASONS_JOINED}{d.reason}"
+            seen[key] = Doubt(d.field, reason, d.source, options=options)
         else:
             seen[key] = d
     return list(seen.values())
@@ -550,24 +554,32 @@ def agreeing_hexes(out: list[Assembled], answers: Mapping[str, float]) -> set[st
             continue
         covered = {f"hex-{h}" for shape in a.state["shapes"] for h in shape["hexes"]}
         for s in a.sheets:
-            for i in _asked_by_reader_alone(a, s):
+            alone, with_checks = _asked_by_reader(a, s)
+            for i in alone:
                 key = f"{s.source}:{i}"
                 if key in answers and (answers[key] >= 0.5) == (i in covered):
                     agreed.add(key)
-            for i in _asked_by_reader_and_checks(a, s) - covered:
+            for i in with_checks - covered:
                 key = f"{s.source}:{i}"
                 if key in answers and answers[key] < 0.5:
                     agreed.add(key)
     return agreed
 
 
-def _asked_by_reader_alone(a: Assembled, sheet: SheetReading) -> set[str]:
-    """The fields of ``sheet`` that ``a`` still asks about for the reader's doubt alone
-    (the same reason, none of the game's checks added to it)."""
+def _asked_by_reader(a: Assembled, sheet: SheetReading) -> tuple[set[str], set[str]]:
+    """The fields of ``sheet`` that ``a`` still asks about for the reader's doubt: (those
+    asked for it alone, the same reason, none of the game's checks added to it; those
+    asked for it and a check's beside it: two bubbles in a digit, say)."""
     said = {d.field: d.reason for d in sheet.doubtful}
-    return {
-        d.field for d in a.doubtful if d.source == sheet.source and said.get(d.field) == d.reason
-    }
+    alone, with_checks = set(), set()
+    for d in a.doubtful:
+        if d.source != sheet.source or d.field not in said:
+            continue
+        if d.reason == said[d.field]:
+            alone.add(d.field)
+        elif d.reason.startswith(said[d.field] + REASONS_JOINED):
+            with_checks.add(d.field)
+    return alone, with_checks
 
 
 def _assembled(game: str, kept: list[SheetReading], answers: Answers) -> list[Assembled]:
@@ -598,26 +610,13 @@ def learned_answers(out: list[Assembled]) -> dict[str, float]:
         for s in a.sheets:
             if s.code is None:
                 continue
-            alone, checked = _asked_by_reader_alone(a, s), _asked_by_reader_and_checks(a, s)
-            if alone or checked:
-                sure = model_answers(*page_of(s), alone | checked)
+            alone, with_checks = _asked_by_reader(a, s)
+            if alone or with_checks:
+                sure = model_answers(*page_of(s), alone | with_checks)
                 found.update(
                     (f"{s.source}:{i}", p) for i, p in sure.items() if i in alone or p < 0.5
                 )
     return found
-
-
-def _asked_by_reader_and_checks(a: Assembled, sheet: SheetReading) -> set[str]:
-    """The fields of ``sheet`` that ``a`` asks about for the reader's doubt and a check's
-    beside it (two bubbles in a digit, say): the model may settle them empty only."""
-    said = {d.field: d.reason for d in sheet.doubtful}
-    return {
-        d.field
-        for d in a.doubtful
-        if d.source == sheet.source
-        and d.field in said
-        and d.reason.startswith(f"{said[d.field]}; ")
-    }
 
 
 def keep_one_learned(out: list[Assembled], learned: Mapping[str, float], answers: Answers) -> None:
