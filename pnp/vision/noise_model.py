@@ -28,8 +28,9 @@ with the state read.
 gradient-boosted ensemble of small regression trees trained on them
 (``python -m pnp.bench train-noise``; sklearn's ``HistGradientBoostingClassifier``,
 used only to train) and stored as plain arrays in ``noise_model.json`` beside this
-module (trained on ten sets of 300 photos, seeds 101-110, and six of 225 hard Stellar
-Drift pages, seeds 302-307, as session 40's reader reads them; docs/BENCHMARKS.md has
+module (trained on ten sets of 300 photos, seeds 101-110, six of 225 hard Stellar Drift
+pages, seeds 302-307, and six of 150 hard Cosmos pages, seeds 205-210, as session 40's
+reader reads them; docs/BENCHMARKS.md has
 the command and the checks); ``Model.probability`` evaluates it with numpy alone. A
 doubted field is settled only where the model is sure (``SURE``: the probability of a
 mark at least that, or at most one minus it); every other doubt stays asked. A settled
