@@ -510,6 +510,28 @@ def test_marks_with_a_gap_and_other_problems_listed_together():
     assert ("repaired", ("space-Q1",)) in found  # from check, in the same list
 
 
+def test_rounds_above_skills_checked_together_wait_for_the_choice():
+    # two skills checked: the choice is asked; the rounds above either are no second
+    # problem until it is answered, the rounds above a skill not checked are
+    marks = {"skill-red", "skill-green", "skill-green-round-1", "skill-green-round-2"}
+    with pytest.raises(InvalidState) as info:
+        state_from_marks(marks, *LAYOUTS)
+    assert [p.field for p in info.value.problems] == ["captain_skill"]
+    with pytest.raises(InvalidState) as info:
+        state_from_marks(marks | {"skill-blue-round-3"}, *LAYOUTS)
+    found = {(p.field, p.marks) for p in info.value.problems}
+    assert found == {
+        ("captain_skill", ("skill-red", "skill-green")),
+        ("skill_rounds", ("skill-blue-round-3",)),
+    }
+    # one skill checked: rounds above another are asked about, as before
+    with pytest.raises(InvalidState) as info:
+        state_from_marks({"skill-red", "skill-green-round-1"}, *LAYOUTS)
+    assert [(p.field, p.marks) for p in info.value.problems] == [
+        ("skill_rounds", ("skill-green-round-1",))
+    ]
+
+
 # --- examples and schema -----------------------------------------------------------------
 
 

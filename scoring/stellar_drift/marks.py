@@ -265,6 +265,10 @@ def state_from_marks(
     for colour, rs in skill_rounds.items():
         if colour == skill:
             rounds = rs
+        elif len(skills) > 1 and colour in skills:
+            # which of the skills checked is the chosen one is asked above; the rounds
+            # above each of them are asked about only once that is answered
+            continue
         else:
             problems.append(
                 Problem(
