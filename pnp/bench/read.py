@@ -123,7 +123,7 @@ def read_one(data: bytes, checks: bool = False):
     from pnp.vision.identify import identify
     from pnp.vision.ink import ink_masks, prepare_blank
     from pnp.vision.print_variant import prepare_print_variant, printed_blank
-    from pnp.vision.read import UNREAD_KINDS, read_masks, refuse_other_version
+    from pnp.vision.read import UNREAD_KINDS, read_masks, refuse_bowed, refuse_other_version
     from pnp.vision.rectify import decode_photo, page_resolution, rectify
     from pnp.vision.reference import common_map, reference_image
 
@@ -143,6 +143,7 @@ def read_one(data: bytes, checks: bool = False):
     t2 = time.perf_counter()
     blank, ink_saving = printed_blank(page.image, code, page.px_per_mm)
     m = ink_masks(page.image, blank, page.px_per_mm, fields=fields)
+    refuse_bowed(m)  # as ``read.read_page`` does
     readings, found = read_masks(m, fields, page.px_per_mm, SOURCE)
     doubted = {d.field: d.reason for d in found}
     drawn: dict[str, str] = {}

@@ -27,6 +27,7 @@ from pnp.sheetmap import Field
 from pnp.vision import black_white, tone_curve
 from pnp.vision.align import phase_correlate, tile_spectra
 from pnp.vision.field_boxes import _box_sums, _inside, side_bands
+from pnp.vision.page_bend import bend_mm
 
 INK_STEP = 0.2  # darker than the blank sheet under it by this share of its brightness: ink
 DARK_PRINT = 0.3  # print darker than this hides any ink on it
@@ -579,21 +580,22 @@ def _fill(values, valid, sigma, weights=False):
 
 def align(seen: np.ndarray, blank: np.ndarray, px_per_mm: float) -> np.ndarray:
     """``seen`` resampled so that its print lies where the blank sheet's does."""
-    return _aligned(seen, _prepared(blank, px_per_mm))
+    return _aligned(seen, _prepared(blank, px_per_mm))[0]
 
 
-def _aligned(seen: np.ndarray, prep: _Blank) -> np.ndarray:
+def _aligned(seen: np.ndarray, prep: _Blank) -> tuple[np.ndarray, np.ndarray | None]:
+    """``seen`` aligned, and the shifts it was aligned by (``_shift_grid``; None: none)."""
     field = _shift_grid(seen, prep)
     h, w = seen.shape
     if field is None:
-        return seen.copy()
+        return seen.copy(), None
     # One channel at a time: contiguous maps. Relative to each pixel (cv2 adds its
     # coordinates as the float32 sum that absolute maps would hold: the same page, less
     # two passes over it and the cached coordinate grids).
     dx = cv2.resize(np.ascontiguousarray(field[..., 0]), (w, h), interpolation=cv2.INTER_LINEAR)
     dy = cv2.resize(np.ascontiguousarray(field[..., 1]), (w, h), interpolation=cv2.INTER_LINEAR)
     flags = cv2.INTER_LINEAR | cv2.WARP_RELATIVE_MAP
-    return cv2.remap(seen, dx, dy, flags, borderMode=cv2.BORDER_REPLICATE)
+    return cv2.remap(seen, dx, dy, flags, borderMode=cv2.BORDER_REPLICATE), field
 
 
 def added_ink(
@@ -619,6 +621,7 @@ class InkMasks:
     printed: np.ndarray | None = None  # uint8, the blank's print as compared (widened, blurred)
     # The signs of a scan in black and white (``pnp.vision.black_white``)
     greys: black_white.Greys = field(default_factory=black_white.Greys)
+    bend_mm: float = 0.0  # how far the page bows (``pnp.vision.page_bend``)
 
 
 def ink_and_step(
@@ -660,7 +663,7 @@ def ink_masks(
     ``step``. ``seen`` (and the noise the steps come from) is the whole page's.
     """
     prep = _prepared(blank, px_per_mm)
-    seen = _aligned(paper_level(photo, px_per_mm, prep.print_small, fields), prep)
+    seen, shifts = _aligned(paper_level(photo, px_per_mm, prep.print_small, fields), prep)
     values = _near_values(seen, prep) if prep.near.shape[1] else None
     greys = _greys(seen, values, prep)
     sigma, curve = _fitted_tone(values, prep)
@@ -695,7 +698,8 @@ def ink_masks(
     ink = cv2.compare(both, 2, cv2.CMP_GE)  # 0 or 255
     cv2.min(ink, 1, dst=ink)
     base = cv2.min(both, 1, dst=both)
-    return InkMasks(ink, steps, base, prep.readable, seen, printed, greys)
+    bend = bend_mm(shifts, px_per_mm) if shifts is not None else 0.0
+    return InkMasks(ink, steps, base, prep.readable, seen, printed, greys, bend)
 
 
 def _greys(seen: np.ndarray, values: np.ndarray | None, prep: _Blank) -> black_white.Greys:

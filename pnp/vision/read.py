@@ -387,6 +387,21 @@ def refuse_other_version(code: PageCode, sheet_map, source: str) -> None:
         )
 
 
+def refuse_bowed(masks) -> None:
+    """NotFlat if the page (its ``ink.InkMasks``) bows more than ``page_bend.BOWED_MM``:
+    a curled page's corners fit a plane while the middle of its curled edge does not, and
+    its marks land in their neighbours' fields."""
+    from pnp.vision.page_bend import BOWED_MM
+    from pnp.vision.rectify import NotFlat
+
+    if masks.bend_mm >= BOWED_MM:
+        raise NotFlat(
+            f"the page does not lie flat: it bows, its print up to {masks.bend_mm:.1f} mm "
+            f"from where a flat page has it (limit {BOWED_MM} mm); press it flat on the "
+            "table and take the photo from straight above"
+        )
+
+
 def refuse_black_and_white(masks, source: str) -> None:
     """BlackAndWhite if the page (its ``ink.InkMasks``) looks scanned in black and white
     (``pnp.vision.black_white``): a printed grey symbol turned black reads as a mark."""
@@ -582,6 +597,7 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     refuse_other_version(code, sheet_map, source)
     blank, ink_saving = printed_blank(page.image, code, page.px_per_mm)
     m = ink_masks(page.image, blank, page.px_per_mm, fields=sheet_map.fields)
+    refuse_bowed(m)
     refuse_black_and_white(m, source)
     readings, doubtful = read_masks(m, sheet_map.fields, page.px_per_mm, source)
     t2 = time.perf_counter()
@@ -684,6 +700,9 @@ def _read_sheets(path: Path | str, photo, decode_s: float) -> list[SheetReading]
         source = first if i == 0 else f"{first}{'.' if photo.page else '#'}{i + 1}"
         try:
             sheet = read_page(page, source, photo.color)
+        except NotFlat as exc:
+            where = f" (sheet {i + 1} of {len(pages)})" if len(pages) > 1 else ""
+            raise NoSheet(f"{name} a sheet was found{where} but {exc}") from None
         except PageNotFound as exc:
             where = f" (sheet {i + 1} of {len(pages)})" if len(pages) > 1 else ""
             raise NoSheet(f"{name} a sheet was found but not identified{where}: {exc}") from None
