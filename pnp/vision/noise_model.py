@@ -30,8 +30,8 @@ gradient-boosted ensemble of small regression trees trained on them
 used only to train) and stored as plain arrays in ``noise_model.json`` beside this
 module (trained on ten sets of 300 photos, seeds 101-110, six of 225 hard Stellar Drift
 pages, seeds 302-307, and six of 150 hard Cosmos pages, seeds 205-210, as session 40's
-reader reads them; docs/BENCHMARKS.md has
-the command and the checks); ``Model.probability`` evaluates it with numpy alone. A
+reader reads them; docs/BENCHMARKS.md has the command and the checks);
+``Model.probability`` evaluates it with numpy alone. A
 doubted field is settled only where the model is sure (``SURE``: the probability of a
 mark at least that, or at most one minus it); every other doubt stays asked. A settled
 field is listed as settled, with the model's certainty as its confidence.

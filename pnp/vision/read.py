@@ -388,17 +388,16 @@ def refuse_other_version(code: PageCode, sheet_map, source: str) -> None:
 
 
 def refuse_bowed(masks) -> None:
-    """NotFlat if the page (its ``ink.InkMasks``) bows more than ``page_bend.BOWED_MM``:
-    a curled page's corners fit a plane while the middle of its curled edge does not, and
+    """NotFlat if the page (its ``ink.InkMasks``) bows ``page_bend.BOWED_MM`` or more: a
+    curled page's corners fit a plane while the middle of its curled edge does not, and
     its marks land in their neighbours' fields."""
     from pnp.vision.page_bend import BOWED_MM
-    from pnp.vision.rectify import NotFlat
+    from pnp.vision.rectify import PRESS_FLAT, NotFlat
 
     if masks.bend_mm >= BOWED_MM:
         raise NotFlat(
             f"the page does not lie flat: it bows, its print up to {masks.bend_mm:.1f} mm "
-            f"from where a flat page has it (limit {BOWED_MM} mm); press it flat on the "
-            "table and take the photo from straight above"
+            f"from where a flat page has it (limit {BOWED_MM} mm); {PRESS_FLAT}"
         )
 
 
@@ -698,13 +697,12 @@ def _read_sheets(path: Path | str, photo, decode_s: float) -> list[SheetReading]
     out = []
     for i, page in enumerate(pages):
         source = first if i == 0 else f"{first}{'.' if photo.page else '#'}{i + 1}"
+        where = f" (sheet {i + 1} of {len(pages)})" if len(pages) > 1 else ""
         try:
             sheet = read_page(page, source, photo.color)
         except NotFlat as exc:
-            where = f" (sheet {i + 1} of {len(pages)})" if len(pages) > 1 else ""
             raise NoSheet(f"{name} a sheet was found{where} but {exc}") from None
         except PageNotFound as exc:
-            where = f" (sheet {i + 1} of {len(pages)})" if len(pages) > 1 else ""
             raise NoSheet(f"{name} a sheet was found but not identified{where}: {exc}") from None
         timing = {"decode": decode_s, "locate": (t2 - t1) / len(pages), **sheet.timing}
         resolution = page_resolution(page) / photo.scale

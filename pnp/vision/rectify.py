@@ -30,7 +30,12 @@ class PageNotFound(ValueError):
 
 
 class NotFlat(PageNotFound):
-    """A page was located but does not lie flat: its corner markers fit no plane."""
+    """A page was located but does not lie flat: its corner markers fit no plane, or its
+    print bows between them (``read.refuse_bowed``)."""
+
+
+# what a page that does not lie flat asks of the player
+PRESS_FLAT = "press it flat on the table and take the photo from straight above"
 
 
 @dataclass(frozen=True)
@@ -71,8 +76,7 @@ def rectify(gray: np.ndarray, px_per_mm: float = READ_PX_PER_MM) -> Rectified:
     if misfit > MAX_REPROJECTION_MM:
         raise NotFlat(
             f"the page does not lie flat: its corner markers miss by up to {misfit:.1f} mm "
-            f"after flattening (limit {MAX_REPROJECTION_MM} mm); press it flat on the "
-            "table and take the photo from straight above"
+            f"after flattening (limit {MAX_REPROJECTION_MM} mm); {PRESS_FLAT}"
         )
     size = (round(COMMON_WIDTH * px_per_mm), round(COMMON_HEIGHT * px_per_mm))
     flat = cv2.warpPerspective(gray, h, size, flags=cv2.INTER_LINEAR, borderValue=255)
