@@ -417,3 +417,53 @@ def test_an_unclear_hex_is_settled_beside_a_symbol_unsure_between_lookalikes(she
     settled = reader.settle_unclear(hexes)
     assert settled[(0, 7)].covered is False and reader.settled == {"hex-q0r7": False}
     assert settled[(12, 0)] == hexes[(12, 0)]  # the symbol itself is not the question here
+
+
+def _scanned_reader(sheet_map, scanned: dict[str, float] | None, answered=()):
+    """A reader whose darkness scan (``glyph_scan``) of any hex gives ``scanned`` (glyph
+    -> score; None: a scan is a failure of the test)."""
+    reader = _Reader(None, None, sheet_map, [], READ_PX_PER_MM, None, COSMOS, SHAPES, answered, ())
+
+    def scan(f, keys):
+        assert scanned is not None, f"{f.id} scanned"
+        return glyph_match.GlyphScores(tuple(sorted(scanned.items(), key=lambda kv: -kv[1])))
+
+    reader._scanned = scan
+    return reader
+
+
+PLAY = ("circle", "square", "star", "dot")
+CLOSE = glyph_match.GlyphScores((("circle", 0.80), ("square", 0.79), ("star", 0.5), ("dot", 0.4)))
+
+
+def test_a_symbol_between_lookalikes_is_the_one_the_photos_darkness_matches(sheet_map):
+    reader = _scanned_reader(sheet_map, {"square": 0.83, "circle": 0.76, "dot": 0.6, "star": 0.5})
+    best, near, conf = reader._symbol_read("hex-q3r4", CLOSE, PLAY)
+    assert (best, near, conf) == ("square", ("square",), 0.75)
+    assert any(r.startswith("hex-q3r4: station") for r in reader.remarks)
+
+
+@pytest.mark.parametrize(
+    "scanned",
+    [
+        {"square": 0.78, "circle": 0.76, "dot": 0.6, "star": 0.5},  # leads by too little
+        {"dot": 0.83, "square": 0.76, "circle": 0.6, "star": 0.5},  # a symbol the ink is not
+    ],
+)
+def test_a_symbol_between_lookalikes_stays_unsure_when_the_darkness_does_not_decide(
+    sheet_map, scanned
+):
+    reader = _scanned_reader(sheet_map, scanned)
+    best, near, _ = reader._symbol_read("hex-q3r4", CLOSE, PLAY)
+    assert (best, near) == ("circle", ("circle", "square"))
+    assert not reader.remarks
+
+
+def test_a_clear_symbol_or_one_a_person_answered_is_not_scanned(sheet_map):
+    clear = glyph_match.GlyphScores((("circle", 0.90), ("square", 0.80)))
+    assert _scanned_reader(sheet_map, None)._symbol_read("hex-q3r4", clear, PLAY)[:2] == (
+        "circle",
+        ("circle",),
+    )
+    answered = _scanned_reader(sheet_map, None, answered=("hex-q3r4",))
+    assert answered._symbol_read("hex-q3r4", CLOSE, PLAY)[1] == ("circle", "square")

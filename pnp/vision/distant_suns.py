@@ -42,7 +42,7 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field, SheetMap
-from pnp.vision import glyph_match
+from pnp.vision import glyph_match, glyph_scan
 from pnp.vision.fields import FieldReading
 from pnp.vision.unclear_parts import part_readings
 from scoring.distant_suns.hexgrid import (
@@ -85,6 +85,11 @@ GLYPH_MARGIN = 0.03  # a symbol is certain when it leads the runner-up by this m
 # pencil stroke's broken-off end is no noise).
 CORE_SHARE = 0.15
 CORE_LEAD = 0.1
+# A hex whose ink matches two symbols or more within ``GLYPH_MARGIN`` is read with the
+# one the photo's darkness matches best (``glyph_scan``) where that is one of them and
+# leads every other zone in play by ``SCAN_MARGIN``. The ink mask's blobs of grain move
+# its canonical frame; the darkness scanned with templates averages the grain out.
+SCAN_MARGIN = 0.03
 # A hex whose ink looks like no symbol (or too little of one) is read uncovered, not
 # asked, where its largest blob of ink is no bigger than ``GRAIN_SHARE`` of the page's
 # grain: the ``GRAIN_QUANTILE`` of the largest blobs in the hexes it reads empty (too
@@ -629,6 +634,35 @@ class _Reader:
         """The largest blob (mm2) of ``mask`` in hex ``h``."""
         return _largest_blob(self._hex_ink(mask, self.fields[f"hex-{hex_id(h)}"]), self.px)
 
+    def _scanned(self, f: Field, keys: tuple[str, ...]) -> glyph_match.GlyphScores:
+        """How well each glyph of ``keys`` matches the darkness of hex field ``f``, read
+        in the square round the circle its ink is read in (``glyph_scan``)."""
+        r = f.w / 2 - HEX_READ_INSET_MM
+        x0, y0 = max(0, int((f.x - r) * self.px)), max(0, int((f.y - r) * self.px))
+        x1, y1 = int((f.x + r) * self.px) + 1, int((f.y + r) * self.px) + 1
+        dark = self.dark(x0, y0, x1, y1)
+        return glyph_scan.scan(dark, self.blank[y0:y1, x0:x1], keys, self.px)
+
+    def _symbol_read(
+        self, fid: str, s: glyph_match.GlyphScores, play: tuple[str, ...]
+    ) -> tuple[str, tuple[str, ...], float]:
+        """The glyph a hex read as a symbol holds, the glyphs it may hold, and how sure:
+        its ink's match ``s`` (among the glyphs in ``play``), the photo's darkness
+        (``glyph_scan``) choosing between glyphs the ink matches alike (``SCAN_MARGIN``)."""
+        near = tuple(k for k, v in s.ranked if v >= s.score - GLYPH_MARGIN)
+        conf = 0.5 + 0.5 * min(1.0, s.margin / (4 * GLYPH_MARGIN))
+        if len(near) == 1 or fid in self.answered:
+            return s.best, near, conf
+        scanned = self._scanned(self.fields[fid], play)
+        if scanned.best not in near or scanned.margin < SCAN_MARGIN:
+            return s.best, near, conf
+        self.remarks.append(
+            f"{fid}: {self.glyph_zone[scanned.best]} (its ink close to "
+            f"{', '.join(self.glyph_zone[k] for k in near)}; the photo's darkness matches "
+            f"it {scanned.margin:.2f} better than any)"
+        )
+        return scanned.best, (scanned.best,), 0.75
+
     def read_hexes(self, tiles) -> dict[Hex, HexRead]:
         keys = tuple(self.shapes.glyphs)
         # each hex matched once against every glyph; narrowed below to those in play
@@ -712,13 +746,12 @@ class _Reader:
                 )
                 continue
             self.hex_scores[h] = s
-            near = tuple(k for k, v in s.ranked if v >= s.score - GLYPH_MARGIN)
-            conf = 0.5 + 0.5 * min(1.0, s.margin / (4 * GLYPH_MARGIN))
+            best, near, conf = self._symbol_read(fid, s, play)
             out[h] = HexRead(
                 h,
                 area,
                 True,
-                self.glyph_zone[s.best],
+                self.glyph_zone[best],
                 tuple(self.glyph_zone[k] for k in near),
                 round(conf, 3),
             )
