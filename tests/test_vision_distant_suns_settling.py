@@ -467,3 +467,26 @@ def test_a_clear_symbol_or_one_a_person_answered_is_not_scanned(sheet_map):
     )
     answered = _scanned_reader(sheet_map, None, answered=("hex-q3r4",))
     assert answered._symbol_read("hex-q3r4", CLOSE, PLAY)[1] == ("circle", "square")
+
+
+def test_a_doubted_hexs_symbol_the_photos_darkness_does_not_show_is_unseen(sheet_map):
+    """Grain the raised step joined into a symbol's shape: the ink matches, the
+    darkness, where grain averages out, does not (``SCAN_UNSEEN``)."""
+    reader = _scanned_reader(sheet_map, {"circle": 0.3})
+    reader.doubted = frozenset({"hex-q3r4"})
+    assert reader._unseen("hex-q3r4", CLOSE) == pytest.approx(0.3)
+
+
+@pytest.mark.parametrize("doubted,answered", [((), ()), (("hex-q3r4",), ("hex-q3r4",))])
+def test_a_hex_the_field_reader_is_sure_of_or_a_person_answered_is_never_unseen(
+    sheet_map, doubted, answered
+):
+    reader = _scanned_reader(sheet_map, None, answered=answered)
+    reader.doubted = frozenset(doubted)
+    assert reader._unseen("hex-q3r4", CLOSE) == 0.0
+
+
+def test_a_doubted_hexs_symbol_the_darkness_shows_is_seen(sheet_map):
+    reader = _scanned_reader(sheet_map, {"circle": 0.62})
+    reader.doubted = frozenset({"hex-q3r4"})
+    assert reader._unseen("hex-q3r4", CLOSE) == 0.0

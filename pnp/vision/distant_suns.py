@@ -90,6 +90,10 @@ CORE_LEAD = 0.1
 # leads every other zone in play by ``SCAN_MARGIN``. The ink mask's blobs of grain move
 # its canonical frame; the darkness scanned with templates averages the grain out.
 SCAN_MARGIN = 0.03
+# A hex the field reader doubts (noisy paper, faint ink) whose ink matches a symbol the
+# photo's darkness matches less than ``SCAN_UNSEEN`` is read as ink that looks like no
+# symbol: grain the raised step joined into a symbol's shape.
+SCAN_UNSEEN = 0.4
 # A hex whose ink looks like no symbol (or too little of one) is read uncovered, not
 # asked, where its largest blob of ink is no bigger than ``GRAIN_SHARE`` of the page's
 # grain: the ``GRAIN_QUANTILE`` of the largest blobs in the hexes it reads empty (too
@@ -643,6 +647,15 @@ class _Reader:
         dark = self.dark(x0, y0, x1, y1)
         return glyph_scan.scan(dark, self.blank[y0:y1, x0:x1], keys, self.px)
 
+    def _unseen(self, fid: str, s: glyph_match.GlyphScores) -> float:
+        """How well the photo's darkness matches the symbol a hex's ink matches (``s``),
+        where the field reader doubts the hex's ink (noisy paper, faint ink) and the
+        darkness matches that symbol less than ``SCAN_UNSEEN`` (else 0.0: seen)."""
+        if fid not in self.doubted or fid in self.answered:
+            return 0.0
+        seen = self._scanned(self.fields[fid], (s.best,)).score
+        return max(seen, 1e-3) if seen < SCAN_UNSEEN else 0.0
+
     def _symbol_read(
         self, fid: str, s: glyph_match.GlyphScores, play: tuple[str, ...]
     ) -> tuple[str, tuple[str, ...], float]:
@@ -728,7 +741,8 @@ class _Reader:
                 out[h] = HexRead(h, area, False, confidence=0.75 if speck else 1.0)
                 self.confidence[fid] = 0.75 if speck else round(1.0 - 0.5 * area / EMPTY_MM2, 3)
                 continue
-            if not _reads_symbol(area, s):
+            unseen = _reads_symbol(area, s) and self._unseen(fid, s)
+            if unseen or not _reads_symbol(area, s):
                 noise = _noise_only(blobs[h], area, base.get(h), page)
                 if noise and fid not in self.answered:
                     out[h] = HexRead(h, area, False, confidence=0.75)
@@ -738,10 +752,14 @@ class _Reader:
                     continue
                 out[h] = HexRead(h, area, None, candidates=tuple(k for k, _ in s.ranked[:2]))
                 self.confidence[fid] = 0.5
+                looks = (
+                    f"like {s.best} ({s.score:.2f}), not in the photo's darkness ({unseen:.2f})"
+                    if unseen
+                    else f"like no symbol (best {s.best} {s.score:.2f})"
+                )
                 self.doubt(
                     fid,
-                    f"{area:.1f} mm2 of ink that looks like no symbol "
-                    f"(best {s.best} {s.score:.2f}): covered or not?",
+                    f"{area:.1f} mm2 of ink that looks {looks}: covered or not?",
                     tuple(self.glyph_zone[k] for k, _ in s.ranked[:2]),
                 )
                 continue
