@@ -152,6 +152,8 @@ def _hexes_read(monkeypatch, blobs: dict[str, tuple[int, float]]):
 
     monkeypatch.setattr(distant_suns.glyph_match, "match", match)
     reader = _Reader(None, mask, sheet_map, [], PX, None, COSMOS, SHAPES)
+    # no photo: its darkness is taken to show a symbol (``glyph_scan``), the ink decides
+    reader._scanned = lambda f, keys: glyph_match.GlyphScores(((glyph, 0.6),))
     sure = glyph_match.GlyphScores(((glyph, 0.9), *((k, 0.1) for k in SHAPES.glyphs if k != glyph)))
     hexes = reader.read_hexes({"tile": sure})  # the symbol in play, as a tile shows it
     return {f"hex-{hex_id(h)}": r for h, r in hexes.items()}, {d.field for d in reader.doubts}

@@ -490,3 +490,17 @@ def test_a_doubted_hexs_symbol_the_darkness_shows_is_seen(sheet_map):
     reader = _scanned_reader(sheet_map, {"circle": 0.62})
     reader.doubted = frozenset({"hex-q3r4"})
     assert reader._unseen("hex-q3r4", CLOSE) == 0.0
+
+
+def test_ink_that_looks_like_no_symbol_where_the_darkness_shows_none_is_no_symbol(sheet_map):
+    reader = _scanned_reader(sheet_map, {"dot": 0.47, "circle": 0.4, "square": 0.3})
+    assert "best dot 0.47" in reader._no_symbol_seen("hex-q3r4", PLAY)
+
+
+@pytest.mark.parametrize("answered", [(), ("hex-q3r4",)])
+def test_ink_whose_darkness_shows_a_symbol_or_that_a_person_answered_may_be_one(
+    sheet_map, answered
+):
+    scanned = {"dot": 0.47, "circle": 0.52, "square": 0.3} if not answered else None
+    reader = _scanned_reader(sheet_map, scanned, answered=answered)
+    assert reader._no_symbol_seen("hex-q3r4", PLAY) == ""

@@ -94,6 +94,10 @@ SCAN_MARGIN = 0.03
 # photo's darkness matches less than ``SCAN_UNSEEN`` is read as ink that looks like no
 # symbol: grain the raised step joined into a symbol's shape.
 SCAN_UNSEEN = 0.4
+# A hex whose ink looks like no symbol, or like one the darkness does not show, holds
+# none where the darkness matches no symbol in play as well as ``SCAN_NONE``: it is read
+# uncovered, as ``_noise_only``'s grain is.
+SCAN_NONE = 0.5
 # A hex whose ink looks like no symbol (or too little of one) is read uncovered, not
 # asked, where its largest blob of ink is no bigger than ``GRAIN_SHARE`` of the page's
 # grain: the ``GRAIN_QUANTILE`` of the largest blobs in the hexes it reads empty (too
@@ -647,6 +651,18 @@ class _Reader:
         dark = self.dark(x0, y0, x1, y1)
         return glyph_scan.scan(dark, self.blank[y0:y1, x0:x1], keys, self.px)
 
+    def _no_symbol_seen(self, fid: str, play: tuple[str, ...]) -> str:
+        """Why a hex whose ink looks like no symbol holds none ("" if it may): the photo's
+        darkness matches no symbol in ``play`` as well as ``SCAN_NONE``."""
+        if fid in self.answered:
+            return ""
+        scanned = self._scanned(self.fields[fid], play)
+        if scanned.score >= SCAN_NONE:
+            return ""
+        return (
+            f"matches no symbol in the photo's darkness (best {scanned.best} {scanned.score:.2f})"
+        )
+
     def _unseen(self, fid: str, s: glyph_match.GlyphScores) -> float:
         """How well the photo's darkness matches the symbol a hex's ink matches (``s``),
         where the field reader doubts the hex's ink (noisy paper, faint ink) and the
@@ -743,7 +759,9 @@ class _Reader:
                 continue
             unseen = _reads_symbol(area, s) and self._unseen(fid, s)
             if unseen or not _reads_symbol(area, s):
-                noise = _noise_only(blobs[h], area, base.get(h), page)
+                noise = _noise_only(blobs[h], area, base.get(h), page) or self._no_symbol_seen(
+                    fid, play
+                )
                 if noise and fid not in self.answered:
                     out[h] = HexRead(h, area, False, confidence=0.75)
                     self.confidence[fid] = 0.75
