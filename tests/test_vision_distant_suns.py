@@ -125,10 +125,11 @@ def test_an_unclear_symbol_is_doubtful_not_guessed():
     assert any(h in d.field or d.field.startswith("shape") for d in reading.doubtful)
 
 
-def _hexes_read(monkeypatch, blobs: dict[str, tuple[int, float]]):
-    """The Cosmos reader's hexes and doubts where the mask holds, in hex field ``fid``, a
-    round blob ``radius`` px wide that the first zone's symbol matches at ``score``
-    (every other symbol lower); nothing else is inked."""
+def _hexes_read(monkeypatch, blobs: dict[str, tuple[int, float]], doubted=(), seen=0.6):
+    """The Cosmos reader's hexes, doubts and settled fields where the mask holds, in hex
+    field ``fid``, a round blob ``radius`` px wide that the first zone's symbol matches at
+    ``score`` (every other symbol lower); nothing else is inked. The field reader doubts
+    the fields ``doubted``; the photo's darkness matches that symbol at ``seen``."""
     from pnp.paper import COMMON_HEIGHT, COMMON_WIDTH
     from pnp.vision import distant_suns
     from pnp.vision.distant_suns import _Reader
@@ -151,12 +152,13 @@ def _hexes_read(monkeypatch, blobs: dict[str, tuple[int, float]]):
         return glyph_match.GlyphScores(((glyph, by_size[int(ink.sum())]), *others))
 
     monkeypatch.setattr(distant_suns.glyph_match, "match", match)
-    reader = _Reader(None, mask, sheet_map, [], PX, None, COSMOS, SHAPES)
-    # no photo: its darkness is taken to show a symbol (``glyph_scan``), the ink decides
-    reader._scanned = lambda f, keys: glyph_match.GlyphScores(((glyph, 0.6),))
+    reader = _Reader(None, mask, sheet_map, [], PX, None, COSMOS, SHAPES, doubted=doubted)
+    # no photo: how its darkness matches (``glyph_scan``) is given
+    reader._scanned = lambda f, keys: glyph_match.GlyphScores(((glyph, seen),))
     sure = glyph_match.GlyphScores(((glyph, 0.9), *((k, 0.1) for k in SHAPES.glyphs if k != glyph)))
     hexes = reader.read_hexes({"tile": sure})  # the symbol in play, as a tile shows it
-    return {f"hex-{hex_id(h)}": r for h, r in hexes.items()}, {d.field for d in reader.doubts}
+    doubts = {d.field for d in reader.doubts}
+    return {f"hex-{hex_id(h)}": r for h, r in hexes.items()}, doubts, reader.settled
 
 
 def test_too_little_ink_that_looks_like_no_symbol_is_a_speck_read_empty(monkeypatch):
@@ -165,12 +167,26 @@ def test_too_little_ink_that_looks_like_no_symbol_is_a_speck_read_empty(monkeypa
     radius = 4  # px: a blob between the empty hex's ink and a symbol's
     assert EMPTY_MM2 < np.pi * radius**2 / PX**2 < COVERED_MM2
     speck, faint = "hex-q3r4", "hex-q5r4"
-    hexes, doubted = _hexes_read(
+    hexes, doubted, _ = _hexes_read(
         monkeypatch, {speck: (radius, SPECK_SCORE - 0.02), faint: (radius + 1, SPECK_SCORE + 0.02)}
     )
     assert hexes[speck].covered is False and speck not in doubted
     # a little ink that still looks somewhat like a symbol may be a faint one: asked
     assert hexes[faint].covered is None and faint in doubted
+
+
+@pytest.mark.parametrize("seen,settled", [(0.45, True), (0.55, False)])
+def test_a_hex_read_empty_the_field_reader_doubts_is_settled_where_the_darkness_shows_none(
+    monkeypatch, seen, settled
+):
+    from pnp.vision.distant_suns import EMPTY_MM2, SCAN_NONE
+
+    assert seen < SCAN_NONE if settled else seen >= SCAN_NONE
+    radius = 2  # px: less ink than a symbol leaves (an empty hex)
+    assert np.pi * radius**2 / PX**2 < EMPTY_MM2
+    hexes, _, found = _hexes_read(monkeypatch, {"hex-q3r4": (radius, 0.3)}, ("hex-q3r4",), seen)
+    assert hexes["hex-q3r4"].covered is False
+    assert found.get("hex-q3r4") is (False if settled else None)
 
 
 def test_glyph_templates_tell_every_zone_symbol_apart():

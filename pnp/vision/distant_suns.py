@@ -96,7 +96,8 @@ SCAN_MARGIN = 0.03
 SCAN_UNSEEN = 0.4
 # A hex whose ink looks like no symbol, or like one the darkness does not show, holds
 # none where the darkness matches no symbol in play as well as ``SCAN_NONE``: it is read
-# uncovered, as ``_noise_only``'s grain is.
+# uncovered, as ``_noise_only``'s grain is; and a hex read empty whose ink the field
+# reader doubts (noisy paper, faint strokes) is settled so.
 SCAN_NONE = 0.5
 # A hex whose ink looks like no symbol (or too little of one) is read uncovered, not
 # asked, where its largest blob of ink is no bigger than ``GRAIN_SHARE`` of the page's
@@ -756,6 +757,10 @@ class _Reader:
                 speck = area > EMPTY_MM2 and s is not None  # ink, like no symbol
                 out[h] = HexRead(h, area, False, confidence=0.75 if speck else 1.0)
                 self.confidence[fid] = 0.75 if speck else round(1.0 - 0.5 * area / EMPTY_MM2, 3)
+                # the field reader's doubt of its ink, settled where the darkness agrees
+                if fid in self.doubted and (why := self._no_symbol_seen(fid, play)):
+                    self.settled[fid] = False
+                    self.remarks.append(f"{fid}: not covered, its ink ({area:.1f} mm2) {why}")
                 continue
             unseen = _reads_symbol(area, s) and self._unseen(fid, s)
             if unseen or not _reads_symbol(area, s):
