@@ -504,3 +504,13 @@ def test_ink_whose_darkness_shows_a_symbol_or_that_a_person_answered_may_be_one(
     scanned = {"dot": 0.47, "circle": 0.52, "square": 0.3} if not answered else None
     reader = _scanned_reader(sheet_map, scanned, answered=answered)
     assert reader._no_symbol_seen("hex-q3r4", PLAY) == ""
+
+
+@pytest.mark.parametrize("seen,faint", [(0.45, True), (0.3, False), (0.55, False)])
+def test_a_doubted_hexs_symbol_the_darkness_shows_faintly_is_a_faint_symbol(sheet_map, seen, faint):
+    """Read covered, but the noise model's sure "empty" uncovers it (``states``); under
+    ``SCAN_UNSEEN`` it is no symbol at all, past ``SCAN_FAINT`` a plain one."""
+    reader = _scanned_reader(sheet_map, {"circle": seen})
+    reader.doubted = frozenset({"hex-q3r4"})
+    reader._unseen("hex-q3r4", CLOSE)
+    assert ("hex-q3r4" in reader.faint) is faint

@@ -381,3 +381,19 @@ def test_a_field_the_checks_doubt_too_is_settled_by_the_model_only_as_empty(monk
     # check's question open; b4 holds no ink the reader doubted
     assert learned_answers([a]) == {"s.jpg:b1": 0.9995, "s.jpg:b2": 0.0001}
     assert asked_about == [{"b1", "b2", "b3"}]
+
+
+def test_a_hex_covered_by_a_faint_symbol_the_model_is_sure_is_empty_is_uncovered():
+    from sheet_readings import sheet_reading
+
+    from pnp.vision.states import Assembled, faint_hexes_empty
+
+    ids = ("hex-q1r1", "hex-q2r1", "hex-q3r1")
+    sheet = sheet_reading(
+        "c.jpg", tuple(FieldReading(i, "filled", 0.1, 0.6) for i in ids), "hex", {}
+    )
+    a = Assembled("distant-suns", {"shapes": [{"hexes": ["q1r1", "q2r1", "q3r1"]}]}, [sheet])
+    a.faint = {"c.jpg:hex-q1r1", "c.jpg:hex-q2r1"}
+    learned = {"c.jpg:hex-q1r1": 0.0001, "c.jpg:hex-q2r1": 0.9995, "c.jpg:hex-q3r1": 0.0001}
+    # q2r1: the model is sure of a mark; q3r1: its symbol shows plainly in the darkness
+    assert faint_hexes_empty([a], learned) == {"c.jpg:hex-q1r1"}

@@ -94,6 +94,9 @@ SCAN_MARGIN = 0.03
 # photo's darkness matches less than ``SCAN_UNSEEN`` is read as ink that looks like no
 # symbol: grain the raised step joined into a symbol's shape.
 SCAN_UNSEEN = 0.4
+# ...and one it matches under ``SCAN_FAINT`` is a faint symbol at best: read covered, but
+# uncovered where the noise model is sure the field holds no mark (``CosmosReading.faint``)
+SCAN_FAINT = 0.5
 # A hex whose ink looks like no symbol, or like one the darkness does not show, holds
 # none where the darkness matches no symbol in play as well as ``SCAN_NONE``: it is read
 # uncovered, as ``_noise_only``'s grain is; and a hex read empty whose ink the field
@@ -281,6 +284,10 @@ class CosmosReading:
     # Upgrade boxes read solid or faint, settled by what the shapes spend or cover, and
     # hexes doubted for the paper's noise, settled covered by their symbol and shape.
     settled: dict[str, bool] = field(default_factory=dict)
+    # Hexes read covered, doubted by the field reader, whose symbol the photo's darkness
+    # shows only faintly (``SCAN_FAINT``): the noise model's sure "empty" uncovers them
+    # (``states.assemble``)
+    faint: frozenset[str] = frozenset()
 
     @property
     def clear(self) -> bool:
@@ -556,6 +563,7 @@ class _Reader:
         self._covers: dict[tuple[str, frozenset[Hex]], list] = {}
         self._facings: dict[str, float] = {}  # Frontier value id -> ``_facing``
         self.settled: dict[str, bool] = {}
+        self.faint: set[str] = set()  # ``CosmosReading.faint``
         self.answered = frozenset(answered)  # by a person: never settled otherwise
         # score tile box or hex -> the zone a person read in it (``symbol_field``)
         self.chosen = {f: z for f, z in (chosen or {}).items() if z in self.zone_glyph}
@@ -602,6 +610,7 @@ class _Reader:
             order_known=False,
             remarks=tuple(self.remarks),
             settled=dict(self.settled),
+            faint=frozenset(self.faint),
         )
 
     # --- score summary: which zone faces which tile ------------------------------
@@ -671,6 +680,8 @@ class _Reader:
         if fid not in self.doubted or fid in self.answered:
             return 0.0
         seen = self._scanned(self.fields[fid], (s.best,)).score
+        if SCAN_UNSEEN <= seen < SCAN_FAINT:
+            self.faint.add(fid)
         return max(seen, 1e-3) if seen < SCAN_UNSEEN else 0.0
 
     def _symbol_read(

@@ -65,6 +65,9 @@ class Assembled:
     # (source, field id) -> marked: the open doubts ``state`` counts at their own guess,
     # not as read (``Doubt.guess``, ``_provisional``)
     guessed: dict[tuple[str, str], bool] = field(default_factory=dict)
+    # "SOURCE:FIELD" of the Cosmos hexes read covered whose symbol the photo's darkness
+    # shows only faintly (``CosmosReading.faint``)
+    faint: set[str] = field(default_factory=set)
 
     @property
     def sources(self) -> list[str]:
@@ -387,6 +390,7 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
     out.remarks += cosmos.remarks
     # Upgrade boxes and hexes the shapes settled are no longer asked about (their ink was)
     record_settled(out, {f"{sheet.source}:{i}": v for i, v in cosmos.settled.items()})
+    out.faint = {f"{sheet.source}:{i}" for i in cosmos.faint}
     out.doubtful = _merge(
         [d for d in out.doubtful if d.field not in cosmos.settled]
         + [
@@ -472,14 +476,15 @@ def assemble(
             a.notes.append(f"the noise model was not used: {exc}")
         return _advised(_provisional(game, kept, out, answers)), refused
     hexes = {k for k in learned if _kind(kept, k) == "hex"}
-    given = {key: p >= 0.5 for key, p in learned.items() if key not in hexes}
+    uncovered = faint_hexes_empty(out, learned)  # read again without them
+    given = {key: p >= 0.5 for key, p in learned.items() if key not in hexes or key in uncovered}
     if given:
         # read again with the model's sure answers, as the page's own settled marks are
         # given; a person's answers still win (they were never asked about here)
         out = _assembled(game, kept, {**given, **answers})
     if learned:
         agreed = agreeing_hexes(out, {k: learned[k] for k in hexes})
-        learned = {k: p for k, p in learned.items() if k not in hexes or k in agreed}
+        learned = {k: p for k, p in learned.items() if k not in hexes or k in agreed | uncovered}
         for a in out:
             a.doubtful = [d for d in a.doubtful if f"{d.source}:{d.field}" not in agreed]
             record_settled(
@@ -540,6 +545,14 @@ def _kind(sheets: list[SheetReading], key: str) -> str | None:
         if key.startswith(f"{s.source}:"):
             return s.kinds.get(key.removeprefix(f"{s.source}:"))
     return None
+
+
+def faint_hexes_empty(out: list[Assembled], learned: Mapping[str, float]) -> set[str]:
+    """The Cosmos hexes ("SOURCE:FIELD") read covered by a symbol the photo's darkness
+    shows only faintly (``Assembled.faint``) that the noise model is sure hold no mark
+    (``learned``): two measures apart say grain, so they are read uncovered."""
+    faint = set().union(*(a.faint for a in out))
+    return {k for k, p in learned.items() if k in faint and p < 0.5}
 
 
 def agreeing_hexes(out: list[Assembled], answers: Mapping[str, float]) -> set[str]:
