@@ -494,7 +494,7 @@ def test_a_doubted_hexs_symbol_the_darkness_shows_is_seen(sheet_map):
 
 def test_ink_that_looks_like_no_symbol_where_the_darkness_shows_none_is_no_symbol(sheet_map):
     reader = _scanned_reader(sheet_map, {"dot": 0.47, "circle": 0.4, "square": 0.3})
-    assert "best dot 0.47" in reader._no_symbol_seen("hex-q3r4", PLAY)
+    assert "best dot 0.47" in reader._no_symbol_seen("hex-q3r4", PLAY, blob=5.0)
 
 
 @pytest.mark.parametrize("answered", [(), ("hex-q3r4",)])
@@ -503,7 +503,7 @@ def test_ink_whose_darkness_shows_a_symbol_or_that_a_person_answered_may_be_one(
 ):
     scanned = {"dot": 0.47, "circle": 0.52, "square": 0.3} if not answered else None
     reader = _scanned_reader(sheet_map, scanned, answered=answered)
-    assert reader._no_symbol_seen("hex-q3r4", PLAY) == ""
+    assert reader._no_symbol_seen("hex-q3r4", PLAY, blob=5.0) == ""
 
 
 @pytest.mark.parametrize("seen,faint", [(0.45, True), (0.3, False), (0.55, False)])
@@ -514,3 +514,17 @@ def test_a_doubted_hexs_symbol_the_darkness_shows_faintly_is_a_faint_symbol(shee
     reader.doubted = frozenset({"hex-q3r4"})
     reader._unseen("hex-q3r4", CLOSE)
     assert ("hex-q3r4" in reader.faint) is faint
+
+
+@pytest.mark.parametrize("blob,seen", [(0.6, False), (2.5, True)])
+def test_a_dot_counts_only_where_the_hex_holds_a_blob_a_pencil_leaves(sheet_map, blob, seen):
+    """Any blob of grain matches a filled dot in the darkness."""
+    scores = {"dot": 0.62, "circle": 0.45, "square": 0.3, "star": 0.2}
+
+    def scan(f, keys):
+        kept = sorted(((k, v) for k, v in scores.items() if k in keys), key=lambda kv: -kv[1])
+        return glyph_match.GlyphScores(tuple(kept))
+
+    reader = _scanned_reader(sheet_map, scores)
+    reader._scanned = scan
+    assert (reader._no_symbol_seen("hex-q3r4", PLAY, blob) == "") is seen
