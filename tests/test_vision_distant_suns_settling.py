@@ -519,7 +519,12 @@ def test_a_doubted_hexs_symbol_the_darkness_shows_faintly_is_a_faint_symbol(shee
 @pytest.mark.parametrize("blob,seen", [(0.6, False), (2.5, True)])
 def test_a_dot_counts_only_where_the_hex_holds_a_blob_a_pencil_leaves(sheet_map, blob, seen):
     """Any blob of grain matches a filled dot in the darkness."""
-    scores = {"dot": 0.62, "circle": 0.45, "square": 0.3, "star": 0.2}
+    reader = _scanning_reader(sheet_map, {"dot": 0.62, "circle": 0.45, "square": 0.3, "star": 0.2})
+    assert (reader._no_symbol_seen("hex-q3r4", PLAY, blob) == "") is seen
+
+
+def _scanning_reader(sheet_map, scores: dict[str, float], doubted=("hex-q3r4",)):
+    """A reader whose darkness scan of any hex gives ``scores`` for the glyphs asked."""
 
     def scan(f, keys):
         kept = sorted(((k, v) for k, v in scores.items() if k in keys), key=lambda kv: -kv[1])
@@ -527,4 +532,23 @@ def test_a_dot_counts_only_where_the_hex_holds_a_blob_a_pencil_leaves(sheet_map,
 
     reader = _scanned_reader(sheet_map, scores)
     reader._scanned = scan
-    assert (reader._no_symbol_seen("hex-q3r4", PLAY, blob) == "") is seen
+    reader.doubted = frozenset(doubted)
+    return reader
+
+
+@pytest.mark.parametrize(
+    "scores,plain",
+    [
+        ({"circle": 0.78, "square": 0.70, "dot": 0.9, "star": 0.3}, True),  # any grain is a dot
+        ({"circle": 0.78, "square": 0.75, "dot": 0.5, "star": 0.3}, False),  # a lookalike close
+        ({"circle": 0.66, "square": 0.40, "dot": 0.5, "star": 0.3}, False),  # not plain enough
+    ],
+)
+def test_a_doubted_hexs_symbol_plain_in_the_darkness_is_settled_covered(sheet_map, scores, plain):
+    reader = _scanning_reader(sheet_map, scores)
+    assert bool(reader._seen_plainly("hex-q3r4", "circle", PLAY)) is plain
+
+
+def test_a_hex_the_field_reader_does_not_doubt_is_not_scanned_for_plainness(sheet_map):
+    reader = _scanned_reader(sheet_map, None)  # a scan fails the test
+    assert reader._seen_plainly("hex-q3r4", "circle", PLAY) == ""
