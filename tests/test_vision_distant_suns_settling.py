@@ -552,3 +552,10 @@ def test_a_doubted_hexs_symbol_plain_in_the_darkness_is_settled_covered(sheet_ma
 def test_a_hex_the_field_reader_does_not_doubt_is_not_scanned_for_plainness(sheet_map):
     reader = _scanned_reader(sheet_map, None)  # a scan fails the test
     assert reader._seen_plainly("hex-q3r4", "circle", PLAY) == ""
+
+
+def test_a_doubted_hex_read_as_a_dot_is_never_settled_by_the_darkness(sheet_map):
+    """Any blob of grain matches a dot (the committed hard Cosmos photo's hex-q11r0:
+    empty, its grain read as a dot, 0.71 in the darkness)."""
+    reader = _scanning_reader(sheet_map, {"dot": 0.9, "circle": 0.3, "square": 0.3, "star": 0.3})
+    assert reader._seen_plainly("hex-q3r4", "dot", PLAY) == ""

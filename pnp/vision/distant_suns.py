@@ -695,8 +695,10 @@ class _Reader:
         """Why a hex read as holding ``glyph`` that the field reader doubts (noisy paper,
         faint ink) holds it ("" if that is not plain): the photo's darkness matches it
         ``SCAN_SURE`` or more and better than any other symbol in ``play`` by
-        ``SCAN_SURE_LEAD`` (a solid one, a dot, left out: any grain matches it)."""
-        if fid not in self.doubted or fid in self.answered:
+        ``SCAN_SURE_LEAD`` (a solid one, a dot, left out: any grain matches it; nor is a
+        hex read as one settled so)."""
+        solid = glyph_match.glyph_strokes(glyph).discs
+        if fid not in self.doubted or fid in self.answered or solid:
             return ""
         rivals = tuple(k for k in play if k != glyph and not glyph_match.glyph_strokes(k).discs)
         score = dict(self._scanned(self.fields[fid], (glyph, *rivals)).ranked)
