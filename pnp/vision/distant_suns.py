@@ -681,7 +681,7 @@ class _Reader:
         if fid in self.answered:
             return ""
         if blob < SOLID_BLOB_MM2:
-            play = tuple(k for k in play if not glyph_match.glyph_strokes(k).discs)
+            play = tuple(k for k in play if not glyph_match.solid(k))
         if not play:
             return ""
         scanned = self._scanned(self.fields[fid], play)
@@ -697,10 +697,9 @@ class _Reader:
         ``SCAN_SURE`` or more and better than any other symbol in ``play`` by
         ``SCAN_SURE_LEAD`` (a solid one, a dot, left out: any grain matches it; nor is a
         hex read as one settled so)."""
-        solid = glyph_match.glyph_strokes(glyph).discs
-        if fid not in self.doubted or fid in self.answered or solid:
+        if fid not in self.doubted or fid in self.answered or glyph_match.solid(glyph):
             return ""
-        rivals = tuple(k for k in play if k != glyph and not glyph_match.glyph_strokes(k).discs)
+        rivals = tuple(k for k in play if k != glyph and not glyph_match.solid(k))
         score = dict(self._scanned(self.fields[fid], (glyph, *rivals)).ranked)
         lead = score[glyph] - max((score[k] for k in rivals), default=0.0)
         if score[glyph] < SCAN_SURE or lead < SCAN_SURE_LEAD:
@@ -710,7 +709,8 @@ class _Reader:
     def _unseen(self, fid: str, s: glyph_match.GlyphScores) -> float:
         """How well the photo's darkness matches the symbol a hex's ink matches (``s``),
         where the field reader doubts the hex's ink (noisy paper, faint ink) and the
-        darkness matches that symbol less than ``SCAN_UNSEEN`` (else 0.0: seen)."""
+        darkness matches that symbol less than ``SCAN_UNSEEN`` (else 0.0: seen). A hex it
+        matches less than ``SCAN_FAINT`` is noted as faint (``CosmosReading.faint``)."""
         if fid not in self.doubted or fid in self.answered:
             return 0.0
         seen = self._scanned(self.fields[fid], (s.best,)).score

@@ -57,6 +57,11 @@ def glyph_strokes(key: str) -> Strokes:
     return Strokes(tuple(lines), tuple(discs))
 
 
+def solid(key: str) -> bool:
+    """Whether ``key`` is drawn as a filled disc (a dot): any blob of grain looks like it."""
+    return bool(glyph_strokes(key).discs)
+
+
 def draw(key: str, angle: float, width: float, side_px: float = TEMPLATE_PX) -> np.ndarray:
     """The glyph as a float image (1 = ink), its box ``side_px`` wide, turned by ``angle``."""
     strokes = glyph_strokes(key)

@@ -9,8 +9,9 @@ in its darkness (the page against its local paper, blurred a little), where grai
 averages out instead of adding blobs; a glyph's score is its best normalised
 cross-correlation there. Print (the hex's icon and label) is left out.
 
-The Cosmos reader asks it only where the ink mask's match leaves two or more symbols
-within ``GLYPH_MARGIN`` of each other (``pnp.vision.distant_suns``).
+The Cosmos reader (``pnp.vision.distant_suns``) asks it only where the ink leaves a
+doubt: two symbols matched alike, a hex whose ink the field reader doubts (noisy paper,
+faint ink), ink that looks like no symbol. Clean pages are never scanned.
 """
 
 from __future__ import annotations
