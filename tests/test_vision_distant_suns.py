@@ -126,7 +126,7 @@ def test_an_unclear_symbol_is_doubtful_not_guessed():
 
 
 def _hexes_read(monkeypatch, blobs: dict[str, tuple[int, float]], doubted=(), seen=0.6):
-    """The Cosmos reader's hexes, doubts and settled fields where the mask holds, in hex
+    """The Cosmos reader's hexes, doubts and itself where the mask holds, in hex
     field ``fid``, a round blob ``radius`` px wide that the first zone's symbol matches at
     ``score`` (every other symbol lower); nothing else is inked. The field reader doubts
     the fields ``doubted``; the photo's darkness matches that symbol at ``seen``."""
@@ -153,12 +153,17 @@ def _hexes_read(monkeypatch, blobs: dict[str, tuple[int, float]], doubted=(), se
 
     monkeypatch.setattr(distant_suns.glyph_match, "match", match)
     reader = _Reader(None, mask, sheet_map, [], PX, None, COSMOS, SHAPES, doubted=doubted)
+
     # no photo: how its darkness matches (``glyph_scan``) is given
-    reader._scanned = lambda f, keys: glyph_match.GlyphScores(((glyph, seen),))
+    def scan(f, keys):  # the symbol matched at ``seen``, no other at all
+        found = ((k, seen if k == glyph else -1.0) for k in keys)
+        return glyph_match.GlyphScores(tuple(sorted(found, key=lambda kv: -kv[1])))
+
+    reader._scanned = scan
     sure = glyph_match.GlyphScores(((glyph, 0.9), *((k, 0.1) for k in SHAPES.glyphs if k != glyph)))
     hexes = reader.read_hexes({"tile": sure})  # the symbol in play, as a tile shows it
     doubts = {d.field for d in reader.doubts}
-    return {f"hex-{hex_id(h)}": r for h, r in hexes.items()}, doubts, reader.settled
+    return {f"hex-{hex_id(h)}": r for h, r in hexes.items()}, doubts, reader
 
 
 def test_too_little_ink_that_looks_like_no_symbol_is_a_speck_read_empty(monkeypatch):
@@ -184,9 +189,28 @@ def test_a_hex_read_empty_the_field_reader_doubts_is_settled_where_the_darkness_
     assert seen < SCAN_NONE if settled else seen >= SCAN_NONE
     radius = 2  # px: less ink than a symbol leaves (an empty hex)
     assert np.pi * radius**2 / PX**2 < EMPTY_MM2
-    hexes, _, found = _hexes_read(monkeypatch, {"hex-q3r4": (radius, 0.3)}, ("hex-q3r4",), seen)
+    hexes, _, reader = _hexes_read(monkeypatch, {"hex-q3r4": (radius, 0.3)}, ("hex-q3r4",), seen)
     assert hexes["hex-q3r4"].covered is False
-    assert found.get("hex-q3r4") is (False if settled else None)
+    assert reader.settled.get("hex-q3r4") is (False if settled else None)
+
+
+@pytest.mark.parametrize(
+    "seen,covered,faint", [(0.3, False, False), (0.45, True, True), (0.6, True, False)]
+)
+def test_a_doubted_hexs_symbol_is_as_plain_as_the_darkness_shows_it(
+    monkeypatch, seen, covered, faint
+):
+    """Under ``SCAN_UNSEEN`` the ink is grain joined into a symbol's shape (here read
+    uncovered: the darkness shows no other symbol either, ``SCAN_NONE``), under
+    ``SCAN_FAINT`` a faint symbol the noise model may uncover (``CosmosReading.faint``)."""
+    from pnp.vision.distant_suns import COVERED_MM2, GLYPH_MIN_SCORE
+
+    radius = 6  # px: as much ink as a symbol leaves
+    assert np.pi * radius**2 / PX**2 > COVERED_MM2
+    blob = {"hex-q3r4": (radius, GLYPH_MIN_SCORE + 0.2)}
+    hexes, doubts, reader = _hexes_read(monkeypatch, blob, ("hex-q3r4",), seen)
+    assert hexes["hex-q3r4"].covered is covered
+    assert ("hex-q3r4" in reader.faint) is faint
 
 
 def test_glyph_templates_tell_every_zone_symbol_apart():

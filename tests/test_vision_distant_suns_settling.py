@@ -419,14 +419,18 @@ def test_an_unclear_hex_is_settled_beside_a_symbol_unsure_between_lookalikes(she
     assert settled[(12, 0)] == hexes[(12, 0)]  # the symbol itself is not the question here
 
 
-def _scanned_reader(sheet_map, scanned: dict[str, float] | None, answered=()):
+def _scanned_reader(sheet_map, scanned: dict[str, float] | None, answered=(), doubted=()):
     """A reader whose darkness scan (``glyph_scan``) of any hex gives ``scanned`` (glyph
-    -> score; None: a scan is a failure of the test)."""
-    reader = _Reader(None, None, sheet_map, [], READ_PX_PER_MM, None, COSMOS, SHAPES, answered, ())
+    -> score, -1 for a glyph not named; None: a scan is a failure of the test), the field
+    reader doubting ``doubted``."""
+    reader = _Reader(
+        None, None, sheet_map, [], READ_PX_PER_MM, None, COSMOS, SHAPES, answered, doubted
+    )
 
     def scan(f, keys):
         assert scanned is not None, f"{f.id} scanned"
-        return glyph_match.GlyphScores(tuple(sorted(scanned.items(), key=lambda kv: -kv[1])))
+        found = ((k, scanned.get(k, -1.0)) for k in keys)
+        return glyph_match.GlyphScores(tuple(sorted(found, key=lambda kv: -kv[1])))
 
     reader._scanned = scan
     return reader
@@ -469,27 +473,31 @@ def test_a_clear_symbol_or_one_a_person_answered_is_not_scanned(sheet_map):
     assert answered._symbol_read("hex-q3r4", CLOSE, PLAY)[1] == ("circle", "square")
 
 
-def test_a_doubted_hexs_symbol_the_photos_darkness_does_not_show_is_unseen(sheet_map):
+def test_a_doubted_hexs_symbol_is_matched_in_the_photos_darkness(sheet_map):
     """Grain the raised step joined into a symbol's shape: the ink matches, the
     darkness, where grain averages out, does not (``SCAN_UNSEEN``)."""
-    reader = _scanned_reader(sheet_map, {"circle": 0.3})
-    reader.doubted = frozenset({"hex-q3r4"})
-    assert reader._unseen("hex-q3r4", CLOSE) == pytest.approx(0.3)
+    reader = _scanned_reader(sheet_map, {"circle": 0.3}, doubted=("hex-q3r4",))
+    assert reader._doubted_darkness("hex-q3r4", "circle") == pytest.approx(0.3)
 
 
 @pytest.mark.parametrize("doubted,answered", [((), ()), (("hex-q3r4",), ("hex-q3r4",))])
-def test_a_hex_the_field_reader_is_sure_of_or_a_person_answered_is_never_unseen(
+def test_a_hex_the_field_reader_is_sure_of_or_a_person_answered_is_not_scanned(
     sheet_map, doubted, answered
 ):
-    reader = _scanned_reader(sheet_map, None, answered=answered)
-    reader.doubted = frozenset(doubted)
-    assert reader._unseen("hex-q3r4", CLOSE) == 0.0
+    reader = _scanned_reader(sheet_map, None, answered=answered, doubted=doubted)
+    reader.doubted = frozenset(doubted)  # a person's answer outranks the field reader
+    assert reader._doubted_darkness("hex-q3r4", "circle") is None
 
 
-def test_a_doubted_hexs_symbol_the_darkness_shows_is_seen(sheet_map):
-    reader = _scanned_reader(sheet_map, {"circle": 0.62})
-    reader.doubted = frozenset({"hex-q3r4"})
-    assert reader._unseen("hex-q3r4", CLOSE) == 0.0
+def test_each_glyph_is_scanned_once_a_hex(sheet_map):
+    asked = []
+    reader = _scanned_reader(sheet_map, {"circle": 0.6, "square": 0.4})
+    scan = reader._scanned
+    reader._scanned = lambda f, keys: asked.append(keys) or scan(f, keys)
+    reader._darkness("hex-q3r4", ("circle",))
+    both = reader._darkness("hex-q3r4", ("square", "circle"))
+    assert asked == [("circle",), ("square",)]
+    assert both.ranked == (("circle", 0.6), ("square", 0.4))
 
 
 def test_ink_that_looks_like_no_symbol_where_the_darkness_shows_none_is_no_symbol(sheet_map):
@@ -506,34 +514,11 @@ def test_ink_whose_darkness_shows_a_symbol_or_that_a_person_answered_may_be_one(
     assert reader._no_symbol_seen("hex-q3r4", PLAY, blob=5.0) == ""
 
 
-@pytest.mark.parametrize("seen,faint", [(0.45, True), (0.3, False), (0.55, False)])
-def test_a_doubted_hexs_symbol_the_darkness_shows_faintly_is_a_faint_symbol(sheet_map, seen, faint):
-    """Read covered, but the noise model's sure "empty" uncovers it (``states``); under
-    ``SCAN_UNSEEN`` it is no symbol at all, past ``SCAN_FAINT`` a plain one."""
-    reader = _scanned_reader(sheet_map, {"circle": seen})
-    reader.doubted = frozenset({"hex-q3r4"})
-    reader._unseen("hex-q3r4", CLOSE)
-    assert ("hex-q3r4" in reader.faint) is faint
-
-
 @pytest.mark.parametrize("blob,seen", [(0.6, False), (2.5, True)])
 def test_a_dot_counts_only_where_the_hex_holds_a_blob_a_pencil_leaves(sheet_map, blob, seen):
     """Any blob of grain matches a filled dot in the darkness."""
-    reader = _scanning_reader(sheet_map, {"dot": 0.62, "circle": 0.45, "square": 0.3, "star": 0.2})
+    reader = _scanned_reader(sheet_map, {"dot": 0.62, "circle": 0.45, "square": 0.3, "star": 0.2})
     assert (reader._no_symbol_seen("hex-q3r4", PLAY, blob) == "") is seen
-
-
-def _scanning_reader(sheet_map, scores: dict[str, float], doubted=("hex-q3r4",)):
-    """A reader whose darkness scan of any hex gives ``scores`` for the glyphs asked."""
-
-    def scan(f, keys):
-        kept = sorted(((k, v) for k, v in scores.items() if k in keys), key=lambda kv: -kv[1])
-        return glyph_match.GlyphScores(tuple(kept))
-
-    reader = _scanned_reader(sheet_map, scores)
-    reader._scanned = scan
-    reader.doubted = frozenset(doubted)
-    return reader
 
 
 @pytest.mark.parametrize(
@@ -545,7 +530,7 @@ def _scanning_reader(sheet_map, scores: dict[str, float], doubted=("hex-q3r4",))
     ],
 )
 def test_a_doubted_hexs_symbol_plain_in_the_darkness_is_settled_covered(sheet_map, scores, plain):
-    reader = _scanning_reader(sheet_map, scores)
+    reader = _scanned_reader(sheet_map, scores, doubted=("hex-q3r4",))
     assert bool(reader._seen_plainly("hex-q3r4", "circle", PLAY)) is plain
 
 
@@ -557,5 +542,7 @@ def test_a_hex_the_field_reader_does_not_doubt_is_not_scanned_for_plainness(shee
 def test_a_doubted_hex_read_as_a_dot_is_never_settled_by_the_darkness(sheet_map):
     """Any blob of grain matches a dot (the committed hard Cosmos photo's hex-q11r0:
     empty, its grain read as a dot, 0.71 in the darkness)."""
-    reader = _scanning_reader(sheet_map, {"dot": 0.9, "circle": 0.3, "square": 0.3, "star": 0.3})
+    reader = _scanned_reader(
+        sheet_map, {"dot": 0.9, "circle": 0.3, "square": 0.3, "star": 0.3}, doubted=("hex-q3r4",)
+    )
     assert reader._seen_plainly("hex-q3r4", "dot", PLAY) == ""

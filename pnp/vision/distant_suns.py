@@ -576,6 +576,7 @@ class _Reader:
         self._facings: dict[str, float] = {}  # Frontier value id -> ``_facing``
         self.settled: dict[str, bool] = {}
         self.faint: set[str] = set()  # ``CosmosReading.faint``
+        self._dark_scores: dict[str, dict[str, float]] = {}  # hex -> glyph -> ``_darkness``
         self.answered = frozenset(answered)  # by a person: never settled otherwise
         # score tile box or hex -> the zone a person read in it (``symbol_field``)
         self.chosen = {f: z for f, z in (chosen or {}).items() if z in self.zone_glyph}
@@ -673,6 +674,17 @@ class _Reader:
         dark = self.dark(x0, y0, x1, y1)
         return glyph_scan.scan(dark, self.blank[y0:y1, x0:x1], keys, self.px)
 
+    def _darkness(self, fid: str, keys: tuple[str, ...]) -> glyph_match.GlyphScores:
+        """``_scanned`` of hex ``fid`` for ``keys``, each glyph scanned once a hex (a glyph's
+        score does not depend on the others scanned with it)."""
+        known = self._dark_scores.setdefault(fid, {})
+        missing = tuple(k for k in keys if k not in known)
+        if missing:
+            known.update(self._scanned(self.fields[fid], missing).ranked)
+        return glyph_match.GlyphScores(
+            tuple(sorted(((k, known[k]) for k in keys), key=lambda kv: -kv[1]))
+        )
+
     def _no_symbol_seen(self, fid: str, play: tuple[str, ...], blob: float) -> str:
         """Why a hex whose ink looks like no symbol holds none ("" if it may): the photo's
         darkness matches no symbol in ``play`` as well as ``SCAN_NONE``; a solid symbol (a
@@ -684,7 +696,7 @@ class _Reader:
             play = tuple(k for k in play if not glyph_match.solid(k))
         if not play:
             return ""
-        scanned = self._scanned(self.fields[fid], play)
+        scanned = self._darkness(fid, play)
         if scanned.score >= SCAN_NONE:
             return ""
         return (
@@ -700,23 +712,19 @@ class _Reader:
         if fid not in self.doubted or fid in self.answered or glyph_match.solid(glyph):
             return ""
         rivals = tuple(k for k in play if k != glyph and not glyph_match.solid(k))
-        score = dict(self._scanned(self.fields[fid], (glyph, *rivals)).ranked)
+        score = dict(self._darkness(fid, (glyph, *rivals)).ranked)
         lead = score[glyph] - max((score[k] for k in rivals), default=0.0)
         if score[glyph] < SCAN_SURE or lead < SCAN_SURE_LEAD:
             return ""
         return f"its symbol plain in the photo's darkness ({glyph} {score[glyph]:.2f})"
 
-    def _unseen(self, fid: str, s: glyph_match.GlyphScores) -> float:
-        """How well the photo's darkness matches the symbol a hex's ink matches (``s``),
-        where the field reader doubts the hex's ink (noisy paper, faint ink) and the
-        darkness matches that symbol less than ``SCAN_UNSEEN`` (else 0.0: seen). A hex it
-        matches less than ``SCAN_FAINT`` is noted as faint (``CosmosReading.faint``)."""
+    def _doubted_darkness(self, fid: str, glyph: str) -> float | None:
+        """How well the photo's darkness matches ``glyph`` in a hex whose ink the field
+        reader doubts (noisy paper, faint ink); None where it does not, or a person
+        answered the hex."""
         if fid not in self.doubted or fid in self.answered:
-            return 0.0
-        seen = self._scanned(self.fields[fid], (s.best,)).score
-        if SCAN_UNSEEN <= seen < SCAN_FAINT:
-            self.faint.add(fid)
-        return max(seen, 1e-3) if seen < SCAN_UNSEEN else 0.0
+            return None
+        return self._darkness(fid, (glyph,)).score
 
     def _symbol_read(
         self, fid: str, s: glyph_match.GlyphScores, play: tuple[str, ...]
@@ -728,7 +736,7 @@ class _Reader:
         conf = 0.5 + 0.5 * min(1.0, s.margin / (4 * GLYPH_MARGIN))
         if len(near) == 1 or fid in self.answered:
             return s.best, near, conf
-        scanned = self._scanned(self.fields[fid], play)
+        scanned = self._darkness(fid, play)
         if scanned.best not in near or scanned.margin < SCAN_MARGIN:
             return s.best, near, conf
         self.remarks.append(
@@ -807,7 +815,11 @@ class _Reader:
                     self.settled[fid] = False
                     self.remarks.append(f"{fid}: not covered, its ink ({area:.1f} mm2) {why}")
                 continue
-            unseen = _reads_symbol(area, s) and self._unseen(fid, s)
+            # grain joined into a symbol's shape (``SCAN_UNSEEN``), or a faint one at best
+            seen = self._doubted_darkness(fid, s.best) if _reads_symbol(area, s) else None
+            unseen = seen is not None and seen < SCAN_UNSEEN
+            if seen is not None and SCAN_UNSEEN <= seen < SCAN_FAINT:
+                self.faint.add(fid)
             if unseen or not _reads_symbol(area, s):
                 noise = _noise_only(blobs[h], area, base.get(h), page) or self._no_symbol_seen(
                     fid, play, blobs[h]
@@ -821,7 +833,7 @@ class _Reader:
                 out[h] = HexRead(h, area, None, candidates=tuple(k for k, _ in s.ranked[:2]))
                 self.confidence[fid] = 0.5
                 looks = (
-                    f"like {s.best} ({s.score:.2f}), not in the photo's darkness ({unseen:.2f})"
+                    f"like {s.best} ({s.score:.2f}), not in the photo's darkness ({seen:.2f})"
                     if unseen
                     else f"like no symbol (best {s.best} {s.score:.2f})"
                 )
