@@ -216,9 +216,11 @@ def test_a_page_that_does_not_lie_flat_is_found_and_to_be_pressed_flat(monkeypat
     from pnp.vision.read import read_photo
 
     real_fit = rect.fit_page
-    monkeypatch.setattr(rect, "fit_page", lambda found, px: (real_fit(found, px)[0], 2.0))
+    misfit = rect.MAX_REPROJECTION_MM + 0.3
+    monkeypatch.setattr(rect, "fit_page", lambda found, px: (real_fit(found, px)[0], misfit))
     with pytest.raises(
-        NoSheet, match=r"a sheet was found but the page does not lie flat: .*2\.0 mm.*press it flat"
+        NoSheet,
+        match=rf"a sheet was found but the page does not lie flat: .*{misfit:.1f} mm.*press",
     ):
         read_photo(FIXTURES[0])
 
