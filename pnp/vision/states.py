@@ -616,7 +616,7 @@ def learned_answers(out: list[Assembled]) -> dict[str, float]:
     alone, where the model is sure (``pnp.vision.noise_model``); and of each such field a
     check asks about too, where the model is sure it is empty (the check may then hold
     no more: a faint bubble beside a digit's filled one)."""
-    from pnp.vision.noise_model import model_answers, page_of
+    from pnp.vision.noise_model import SURE, model_answers, page_of
 
     found: dict[str, float] = {}
     for a in out:
@@ -626,8 +626,10 @@ def learned_answers(out: list[Assembled]) -> dict[str, float]:
             alone, with_checks = _asked_by_reader(a, s)
             if alone or with_checks:
                 sure = model_answers(*page_of(s), alone | with_checks)
+                # a field a check asks about too is settled empty at ``SURE`` only: a
+                # gap in a track the model calls empty is still a gap
                 found.update(
-                    (f"{s.source}:{i}", p) for i, p in sure.items() if i in alone or p < 0.5
+                    (f"{s.source}:{i}", p) for i, p in sure.items() if i in alone or p <= 1 - SURE
                 )
     return found
 
