@@ -394,3 +394,61 @@ def test_a_hex_covered_by_a_faint_symbol_the_model_is_sure_is_empty_is_uncovered
     learned = {"c.jpg:hex-q1r1": 0.0001, "c.jpg:hex-q2r1": 0.9995, "c.jpg:hex-q3r1": 0.0001}
     # q2r1: the model is sure of a mark; q3r1: its symbol shows plainly in the darkness
     assert faint_hexes_empty([a], learned) == {"c.jpg:hex-q1r1"}
+
+
+def test_a_sure_mark_a_check_asks_about_too_is_settled_where_the_checks_take_it_as_a_mark(
+    monkeypatch,
+):
+    from sheet_readings import sheet_reading
+
+    import pnp.vision.noise_model as noise_model
+    import pnp.vision.states as states
+    from pnp.pagecode import PageCode
+
+    gap, bubble, other = "track-fuel-4", "leftover-energy-2", "leftover-energy-7"
+    readings = (
+        FieldReading(gap, "doubtful", 0.02, 0.4),  # a faint mark
+        FieldReading(bubble, "filled", 0.3, 0.6),  # two bubbles of one count, on noisy paper
+        FieldReading(other, "filled", 0.3, 0.6),
+    )
+    doubts = {gap: FAINT, bubble: NOISE, other: NOISE}
+    sheet = sheet_reading("s.jpg", readings, "box", doubts)
+    sheet = replace(sheet, code=PageCode.parse("PNP:SD:TRACKER:TRACKER:2:000007"))
+
+    def assembled(game, kept, answers):
+        """A tracker page's checks: box 5 of the fuel track is checked, so box 4 is asked
+        about unless it counts marked; one energy bubble alone may be filled."""
+        (s,) = kept
+        read = {r.id: r.state == "filled" for r in s.readings}
+        marked = {i: answers.get(f"s.jpg:{i}", read[i]) for i in read}
+        a = states.Assembled(game, {}, kept)
+        a.doubtful = [d for d in s.doubtful if f"s.jpg:{d.field}" not in answers]
+
+        def ask(field_id: str, why: str) -> None:
+            if f"s.jpg:{field_id}" in answers:
+                return
+            for d in a.doubtful:
+                if d.field == field_id:
+                    a.doubtful.remove(d)
+                    why = f"{d.reason}; {why}"
+            a.doubtful.append(Doubt(field_id, why, "s.jpg"))
+
+        if not marked[gap]:
+            ask(gap, "tracks.fuel: box 5 is checked but not box 4")
+        if marked[bubble] and marked[other]:
+            for i in (bubble, other):
+                ask(i, "leftover.energy: 2 bubbles filled (2, 7); fill one")
+        return [a]
+
+    def answers(readings, fields, doubts, unread, open_ids, model=None):
+        sure = {gap: 0.9995, bubble: 0.9995, other: 0.3}
+        return {i: p for i, p in sure.items() if i in open_ids and max(p, 1 - p) >= SURE}
+
+    monkeypatch.setattr(states, "_assembled", assembled)
+    monkeypatch.setattr(noise_model, "page_of", lambda s: (list(s.readings), [], [], set()))
+    monkeypatch.setattr(noise_model, "model_answers", answers)
+    (a,), _ = states.assemble([sheet], game="stellar-drift")
+    # the faint box in the track's gap, read marked, leaves the checks nothing to ask; the
+    # bubble read marked still leaves two in the count, so it stays asked with the other
+    assert a.settled == {f"s.jpg:{gap}": True}
+    assert sorted(d.field for d in a.doubtful) == [bubble, other]
