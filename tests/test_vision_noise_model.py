@@ -440,15 +440,31 @@ def test_a_sure_mark_a_check_asks_about_too_is_settled_where_the_checks_take_it_
                 ask(i, "leftover.energy: 2 bubbles filled (2, 7); fill one")
         return [a]
 
-    def answers(readings, fields, doubts, unread, open_ids, model=None):
-        sure = {gap: 0.9995, bubble: 0.9995, other: 0.3}
-        return {i: p for i, p in sure.items() if i in open_ids and max(p, 1 - p) >= SURE}
+    def settled(sure: dict[str, float]) -> tuple[dict[str, bool], list[str]]:
+        def answers(readings, fields, doubts, unread, open_ids, model=None):
+            return {
+                i: p
+                for i, p in sure.items()
+                if i in open_ids and (p >= SURE or p <= 1 - SURE_EMPTY)
+            }
+
+        monkeypatch.setattr(noise_model, "model_answers", answers)
+        (a,), _ = states.assemble([sheet], game="stellar-drift")
+        return a.settled, sorted(d.field for d in a.doubtful)
 
     monkeypatch.setattr(states, "_assembled", assembled)
     monkeypatch.setattr(noise_model, "page_of", lambda s: (list(s.readings), [], [], set()))
-    monkeypatch.setattr(noise_model, "model_answers", answers)
-    (a,), _ = states.assemble([sheet], game="stellar-drift")
     # the faint box in the track's gap, read marked, leaves the checks nothing to ask; the
     # bubble read marked still leaves two in the count, so it stays asked with the other
-    assert a.settled == {f"s.jpg:{gap}": True}
-    assert sorted(d.field for d in a.doubtful) == [bubble, other]
+    assert settled({gap: 0.9995, bubble: 0.9995, other: 0.3}) == (
+        {f"s.jpg:{gap}": True},
+        [bubble, other],
+    )
+    # the other bubble as sure of no mark as SURE_EMPTY asks: read so, the count holds one
+    # (and the least sure answer stays the page's one question)
+    assert settled({gap: 0.9995, bubble: 0.9995, other: 0.003}) == (
+        {f"s.jpg:{gap}": True, f"s.jpg:{bubble}": True},
+        [other],
+    )
+    # the gap's box called empty as surely: the track's gap stays, and is asked about
+    assert settled({gap: 0.003, bubble: 0.3, other: 0.3}) == ({}, sorted([gap, bubble, other]))

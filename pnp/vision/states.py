@@ -478,20 +478,22 @@ def assemble(
     hexes = {k for k in learned if _kind(kept, k) == "hex"}
     uncovered = faint_hexes_empty(out, learned)  # read again without them
     given = {key: p >= 0.5 for key, p in learned.items() if key not in hexes or key in uncovered}
-    # a sure mark a check asks about too, where the checks ask nothing of it read marked
-    # (not a Cosmos hex nor a Frontier value: the Cosmos reader decides them by their
-    # symbol and by the mark's shape, a circle or a cross, which "marked" does not say)
-    marks = {
+    # a sure answer of a field a check asks about too, where the checks ask nothing of
+    # it read so (not a Cosmos hex nor a Frontier value: the Cosmos reader decides them
+    # by their symbol and by the mark's shape, a circle or a cross, which "marked" does
+    # not say)
+    checked = {
         k: p
-        for k, p in marks_checks_ask(out).items()
+        for k, p in answers_checks_ask(out).items()
         if _kind(kept, k) not in ("hex", "frontier_value")
     }
-    if marks:
-        trial = _assembled(game, _read_marked(kept, marks), {**given, **answers})
+    if checked:
+        read = {k: p >= 0.5 for k, p in checked.items()}
+        trial = _assembled(game, _read_as(kept, read), {**given, **answers})
         asked = {f"{d.source}:{d.field}" for a in trial for d in a.doubtful}
-        marks = {k: p for k, p in marks.items() if k not in asked}
-        given |= dict.fromkeys(marks, True)
-        learned |= marks
+        checked = {k: p for k, p in checked.items() if k not in asked}
+        given |= {k: read[k] for k in checked}
+        learned |= checked
     if given:
         # read again with the model's sure answers, as the page's own settled marks are
         # given; a person's answers still win (they were never asked about here)
@@ -648,13 +650,14 @@ def learned_answers(out: list[Assembled]) -> dict[str, float]:
     return found
 
 
-def marks_checks_ask(out: list[Assembled]) -> dict[str, float]:
+def answers_checks_ask(out: list[Assembled]) -> dict[str, float]:
     """The fields ("SOURCE:FIELD") the reader asked about for noise or faint ink that a
-    game's check asks about too and the noise model is sure are marked, with the model's
-    probability. ``assemble`` settles such a mark where the checks, reading the field
-    marked, ask nothing of it (a faint box in the gap of a track: "box 5 is checked but
-    not box 4"), not where they still would (a third bubble in a digit; an ability used
-    whose bonus box is not checked)."""
+    game's check asks about too, where the noise model is sure of a mark (``SURE``) or of
+    none (``SURE_EMPTY``, short of ``SURE``: ``learned_answers`` gives those at ``SURE``),
+    with its probability of a mark. ``assemble`` settles them where the checks, reading
+    the fields so, ask nothing of them (a faint box in the gap of a track: "box 5 is
+    checked but not box 4"), not where they still would (a third bubble in a digit; an
+    ability used whose bonus box is not checked; a track's gap called empty)."""
     from pnp.vision.noise_model import SURE, model_answers, page_of
 
     found: dict[str, float] = {}
@@ -665,18 +668,25 @@ def marks_checks_ask(out: list[Assembled]) -> dict[str, float]:
             _, with_checks = _asked_by_reader(a, s)
             if with_checks:
                 sure = model_answers(*page_of(s), with_checks)
-                found.update((f"{s.source}:{i}", p) for i, p in sure.items() if p >= SURE)
+                found.update((f"{s.source}:{i}", p) for i, p in sure.items() if p > 1 - SURE)
     return found
 
 
-def _read_marked(sheets: list[SheetReading], keys) -> list[SheetReading]:
-    """``sheets`` with the fields ``keys`` ("SOURCE:FIELD") read filled and not doubted
-    by the reader, as a plain mark reads."""
+def _read_as(sheets: list[SheetReading], marked: Mapping[str, bool]) -> list[SheetReading]:
+    """``sheets`` with the fields of ``marked`` ("SOURCE:FIELD" -> marked) read filled or
+    empty, and not doubted by the reader, as a plain mark or plain paper reads."""
     out = []
     for s in sheets:
-        mine = {k.removeprefix(f"{s.source}:") for k in keys if k.startswith(f"{s.source}:")}
+        mine = {
+            k.removeprefix(f"{s.source}:"): v
+            for k, v in marked.items()
+            if k.startswith(f"{s.source}:")
+        }
         if mine:
-            readings = tuple(replace(r, state="filled") if r.id in mine else r for r in s.readings)
+            readings = tuple(
+                replace(r, state="filled" if mine[r.id] else "empty") if r.id in mine else r
+                for r in s.readings
+            )
             doubtful = tuple(d for d in s.doubtful if d.field not in mine)
             s = replace(s, readings=readings, doubtful=doubtful)
         out.append(s)
