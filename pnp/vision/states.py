@@ -471,6 +471,7 @@ def assemble(
     out = _assembled(game, kept, answers)
     try:
         learned = learned_answers(out)
+        checked = answers_checks_ask(out)
     except ModelError as exc:  # a damaged install: read on, without the model
         for a in out:
             a.notes.append(f"the noise model was not used: {exc}")
@@ -482,11 +483,7 @@ def assemble(
     # it read so (not a Cosmos hex nor a Frontier value: the Cosmos reader decides them
     # by their symbol and by the mark's shape, a circle or a cross, which "marked" does
     # not say)
-    checked = {
-        k: p
-        for k, p in answers_checks_ask(out).items()
-        if _kind(kept, k) not in ("hex", "frontier_value")
-    }
+    checked = {k: p for k, p in checked.items() if _kind(kept, k) not in ("hex", "frontier_value")}
     if checked:
         read = {k: p >= 0.5 for k, p in checked.items()}
         trial = _assembled(game, _read_as(kept, read), {**given, **answers})
@@ -630,24 +627,9 @@ def learned_answers(out: list[Assembled]) -> dict[str, float]:
     """The noise model's probability of a mark ("SOURCE:FIELD" -> p) of each field the
     reader asked about for noise or faint ink that the game's checks leave asked for that
     alone, where the model is sure (``pnp.vision.noise_model``); and of each such field a
-    check asks about too, where the model is sure it is empty (the check may then hold
-    no more: a faint bubble beside a digit's filled one)."""
-    from pnp.vision.noise_model import SURE, model_answers, page_of
-
-    found: dict[str, float] = {}
-    for a in out:
-        for s in a.sheets:
-            if s.code is None:
-                continue
-            alone, with_checks = _asked_by_reader(a, s)
-            if alone or with_checks:
-                sure = model_answers(*page_of(s), alone | with_checks)
-                # a field a check asks about too is settled empty at ``SURE`` only: a
-                # gap in a track the model calls empty is still a gap
-                found.update(
-                    (f"{s.source}:{i}", p) for i, p in sure.items() if i in alone or p <= 1 - SURE
-                )
-    return found
+    check asks about too, where the model is sure it is empty at ``SURE`` (the check may
+    then hold no more: a faint bubble beside a digit's filled one)."""
+    return _model_answers(out, checks_only=False)[0]
 
 
 def answers_checks_ask(out: list[Assembled]) -> dict[str, float]:
@@ -658,18 +640,31 @@ def answers_checks_ask(out: list[Assembled]) -> dict[str, float]:
     the fields so, ask nothing of them (a faint box in the gap of a track: "box 5 is
     checked but not box 4"), not where they still would (a third bubble in a digit; an
     ability used whose bonus box is not checked; a track's gap called empty)."""
+    return _model_answers(out, checks_only=True)[1]
+
+
+def _model_answers(
+    out: list[Assembled], checks_only: bool
+) -> tuple[dict[str, float], dict[str, float]]:
+    """(``learned_answers``, ``answers_checks_ask``) of the fields a check asks about too
+    (``checks_only``), or of every field asked for the reader's doubt."""
     from pnp.vision.noise_model import SURE, model_answers, page_of
 
-    found: dict[str, float] = {}
+    learned: dict[str, float] = {}
+    checked: dict[str, float] = {}
     for a in out:
         for s in a.sheets:
             if s.code is None:
                 continue
-            _, with_checks = _asked_by_reader(a, s)
-            if with_checks:
-                sure = model_answers(*page_of(s), with_checks)
-                found.update((f"{s.source}:{i}", p) for i, p in sure.items() if p > 1 - SURE)
-    return found
+            alone, with_checks = _asked_by_reader(a, s)
+            ids = with_checks if checks_only else alone | with_checks
+            if ids:
+                for i, p in model_answers(*page_of(s), ids).items():
+                    # a field a check asks about too is settled empty at ``SURE`` alone:
+                    # a gap in a track the model calls empty is still a gap
+                    sure = i in alone or p <= 1 - SURE
+                    (learned if sure else checked)[f"{s.source}:{i}"] = p
+    return learned, checked
 
 
 def _read_as(sheets: list[SheetReading], marked: Mapping[str, bool]) -> list[SheetReading]:
