@@ -205,18 +205,22 @@ def test_a_faint_sliver_from_outside_is_never_settled_marked_however_little_ink_
 
 
 def test_a_field_is_settled_empty_at_sure_empty_and_marked_only_at_sure():
-    pairs = [row(n, "doubtful", 0.03) for n in range(2)]
+    pairs = [row(n, "doubtful", 0.03) for n in range(3)]
     fields, readings = zip(*pairs, strict=True)
     doubts = [Doubt(f"b{n}", "noisy paper", "", NOISE) for n in range(2)]
+    doubts.append(Doubt("b2", "faint mark", "", FAINT))  # a light slash, maybe
 
     def settled(probability: float) -> set[str]:
         log_odds = float(np.log(probability / (1 - probability)))
         model = Model.from_json(stump(-1.0, log_odds, log_odds))
-        return set(model_answers(list(readings), list(fields), doubts, set(), {"b0", "b1"}, model))
+        open_ids = {"b0", "b1", "b2"}
+        return set(model_answers(list(readings), list(fields), doubts, set(), open_ids, model))
 
     between = (1 - SURE + 1 - SURE_EMPTY) / 2  # as sure of no mark as SURE_EMPTY asks, not SURE
     assert SURE_EMPTY < SURE
+    # empty: noise at SURE_EMPTY, faint ink only at SURE
     assert settled(between) == {"b0", "b1"}
+    assert settled((1 - SURE) / 2) == {"b0", "b1", "b2"}
     assert settled(1 - between) == set()  # a mark must be as sure as SURE
     assert settled(1 - SURE_EMPTY + 0.002) == set()
 

@@ -33,8 +33,10 @@ pages, seeds 302-307, and six of 150 hard Cosmos pages, seeds 205-210, as sessio
 reader reads them; docs/BENCHMARKS.md has the command and the checks);
 ``Model.probability`` evaluates it with numpy alone. A
 doubted field is settled only where the model is sure: marked at a probability of a
-mark of ``SURE`` or more, empty at ``SURE_EMPTY`` of none or more (a field a game's check
-asks about too: at ``SURE``, ``states.learned_answers``); every other doubt stays asked.
+mark of ``SURE`` or more, empty at ``SURE_EMPTY`` of none or more where it was doubted for
+the paper's noise (at ``SURE`` where for faint ink; a field a game's check asks about
+too: at ``SURE``, or where the checks take it so, ``states``); every other doubt stays
+asked.
 A settled field is listed as settled, with the model's certainty as its confidence.
 
 The model never takes a sheet's last question away: a sheet it would leave with nothing
@@ -84,10 +86,11 @@ from pnp.vision.read import FAINT, NOISE, UNREAD_KINDS, SheetReading, clean_outl
 
 MODEL_PATH = Path(__file__).with_name("noise_model.json")
 SURE = 0.999  # settle a mark only at this probability of one
-# ...and a field only the reader asks about empty at this probability of none. (0.999
-# until session 44: on the six mixed sets' hard pages and 400 fresh hard photos the
-# model's answers between the two were all right, 76 empty fields; a field a check asks
-# about too, a gap in a track, was once settled empty so, a slash, and keeps ``SURE``.)
+# ...and a field doubted for the paper's noise empty at this probability of none (one
+# doubted for faint ink: ``SURE``). Until session 44 both at 0.999. Between the two, on
+# the hard pages of the six mixed sets, 400 fresh hard photos and two fresh mixed sets
+# (611, 612): 46 fields doubted for noise, all empty; 46 for faint ink, 2 of them marks
+# (light slashes, 0.003-0.004), as was a track's faint slash a check asked about too.
 SURE_EMPTY = 0.995
 STROKES_OVER_PAPER = 3.0  # (``_may_be_empty``)
 
@@ -374,7 +377,7 @@ def model_answers(
         i: q
         for i, q, grain in zip(candidates, p.tolist(), paper.tolist(), strict=True)
         if (q >= SURE and _may_be_marked(by_id[i], asked[i]))
-        or (q <= 1 - SURE_EMPTY and _may_be_empty(by_id[i], grain))
+        or (q <= 1 - (SURE_EMPTY if asked[i] == NOISE else SURE) and _may_be_empty(by_id[i], grain))
     }
 
 
