@@ -36,8 +36,8 @@ doubted field is settled only where the model is sure: marked at a probability o
 mark of ``SURE`` or more, empty at ``SURE_EMPTY`` of none or more where it was doubted for
 the paper's noise (at ``SURE`` where for faint ink; a field a game's check asks about
 too: at ``SURE``, or where the checks take it so, ``states``); every other doubt stays
-asked.
-A settled field is listed as settled, with the model's certainty as its confidence.
+asked. A settled field is listed as settled, with the model's certainty as its
+confidence.
 
 The model never takes a sheet's last question away: a sheet it would leave with nothing
 to ask keeps the least sure of its answers asked (``states.keep_one_learned``). A noisy
@@ -90,7 +90,8 @@ SURE = 0.999  # settle a mark only at this probability of one
 # doubted for faint ink: ``SURE``). Until session 44 both at 0.999. Between the two, on
 # the hard pages of the six mixed sets, 400 fresh hard photos and two fresh mixed sets
 # (611, 612): 46 fields doubted for noise, all empty; 46 for faint ink, 2 of them marks
-# (light slashes, 0.003-0.004), as was a track's faint slash a check asked about too.
+# (light slashes, 0.003-0.004). (A slash in a track's gap, doubted for noise and by the
+# track's check, was called empty so too: ``states`` keeps such a field asked.)
 SURE_EMPTY = 0.995
 STROKES_OVER_PAPER = 3.0  # (``_may_be_empty``)
 
