@@ -20,6 +20,7 @@ BENCHES = {
     "sd-games": "pnp.bench.sd_games",
     "ds-games": "pnp.bench.ds_games",
     "read": "pnp.bench.read",
+    "compare": "pnp.bench.compare",
     "states": "pnp.bench.states",
     "train-noise": "pnp.bench.train_noise",
     "scans": "pnp.bench.scans",

@@ -325,7 +325,7 @@ def main(argv: list[str] | None = None) -> int:
                     json.dumps(
                         {"photo": path.name, "game": game, "level": level, "id": r.id}
                         | {"state": r.state, "ink": r.ink, "confidence": r.confidence}
-                        | {"doubted": doubted_here}
+                        | {"doubted": doubted_here, "right": right}
                         | {"marked": t["marked"], "kind": t["kind"], "touched": t["touched_by"]}
                         | {"spill": r.spill, "step": r.step, "field_kind": kinds[r.id]}
                         | {"base_ink": r.base_ink, "coverage": r.coverage, "beyond": r.beyond}
