@@ -51,8 +51,7 @@ def reader_alone(monkeypatch):
     many the model learns to settle."""
     import pnp.vision.states as states
 
-    monkeypatch.setattr(states, "learned_answers", lambda out: {})
-    monkeypatch.setattr(states, "answers_checks_ask", lambda out: {})
+    monkeypatch.setattr(states, "learned_answers", lambda out: ({}, {}))
 
 
 def truth_marked(photo, field_ids: list[str]) -> list[int]:

@@ -19,8 +19,6 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-OUTCOMES = ("right", "asked", "wrong")
-
 
 class BadDump(ValueError):
     """A file that is not ``read --dump`` output; the message names the line."""

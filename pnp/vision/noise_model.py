@@ -35,7 +35,7 @@ reader reads them; docs/BENCHMARKS.md has the command and the checks);
 doubted field is settled only where the model is sure: marked at a probability of a
 mark of ``SURE`` or more, empty at ``SURE_EMPTY`` of none or more where it was doubted for
 the paper's noise (at ``SURE`` where for faint ink; a field a game's check asks about
-too: at ``SURE``, or where the checks take it so, ``states``); every other doubt stays
+too: at ``SURE``, or where the checks take it so, ``states.assemble``); every other doubt stays
 asked. A settled field is listed as settled, with the model's certainty as its
 confidence.
 

@@ -470,8 +470,7 @@ def assemble(
     refused += dups
     out = _assembled(game, kept, answers)
     try:
-        learned = learned_answers(out)
-        checked = answers_checks_ask(out)
+        learned, checked = learned_answers(out)
     except ModelError as exc:  # a damaged install: read on, without the model
         for a in out:
             a.notes.append(f"the noise model was not used: {exc}")
@@ -623,48 +622,31 @@ def _assembled(game: str, kept: list[SheetReading], answers: Answers) -> list[As
     return []
 
 
-def learned_answers(out: list[Assembled]) -> dict[str, float]:
-    """The noise model's probability of a mark ("SOURCE:FIELD" -> p) of each field the
-    reader asked about for noise or faint ink that the game's checks leave asked for that
-    alone, where the model is sure (``pnp.vision.noise_model``); and of each such field a
-    check asks about too, where the model is sure it is empty at ``SURE`` (the check may
-    then hold no more: a faint bubble beside a digit's filled one)."""
-    return _model_answers(out, checks_only=False)[0]
-
-
-def answers_checks_ask(out: list[Assembled]) -> dict[str, float]:
-    """The fields ("SOURCE:FIELD") the reader asked about for noise or faint ink that a
-    game's check asks about too, where the noise model is sure of a mark (``SURE``) or of
-    none (``SURE_EMPTY``, short of ``SURE``: ``learned_answers`` gives those at ``SURE``),
-    with its probability of a mark. ``assemble`` settles them where the checks, reading
-    the fields so, ask nothing of them (a faint box in the gap of a track: "box 5 is
-    checked but not box 4"), not where they still would (a third bubble in a digit; an
-    ability used whose bonus box is not checked; a track's gap called empty)."""
-    return _model_answers(out, checks_only=True)[1]
-
-
-def _model_answers(
-    out: list[Assembled], checks_only: bool
-) -> tuple[dict[str, float], dict[str, float]]:
-    """(``learned_answers``, ``answers_checks_ask``) of the fields a check asks about too
-    (``checks_only``), or of every field asked for the reader's doubt."""
+def learned_answers(out: list[Assembled]) -> tuple[dict[str, float], dict[str, float]]:
+    """The noise model's sure answers (``pnp.vision.noise_model``), its probability of a
+    mark per "SOURCE:FIELD" of the fields the reader asked about for noise or faint ink,
+    in two parts: those to give (asked for the reader's doubt alone; or a check asks about
+    them too and the model is sure at ``SURE`` they are empty: the check may then hold no
+    more, a faint bubble beside a digit's filled one); and the other fields a check asks
+    about too, which ``assemble`` settles where the checks, reading them so, ask nothing
+    of them (a faint box in the gap of a track: "box 5 is checked but not box 4"), not
+    where they still would (a third bubble in a digit; an ability used whose bonus box
+    is not checked; a track's gap called empty)."""
     from pnp.vision.noise_model import SURE, model_answers, page_of
 
-    learned: dict[str, float] = {}
+    given: dict[str, float] = {}
     checked: dict[str, float] = {}
     for a in out:
         for s in a.sheets:
             if s.code is None:
                 continue
             alone, with_checks = _asked_by_reader(a, s)
-            ids = with_checks if checks_only else alone | with_checks
-            if ids:
-                for i, p in model_answers(*page_of(s), ids).items():
-                    # a field a check asks about too is settled empty at ``SURE`` alone:
+            if alone or with_checks:
+                for i, p in model_answers(*page_of(s), alone | with_checks).items():
                     # a gap in a track the model calls empty is still a gap
                     sure = i in alone or p <= 1 - SURE
-                    (learned if sure else checked)[f"{s.source}:{i}"] = p
-    return learned, checked
+                    (given if sure else checked)[f"{s.source}:{i}"] = p
+    return given, checked
 
 
 def _read_as(sheets: list[SheetReading], marked: Mapping[str, bool]) -> list[SheetReading]:
