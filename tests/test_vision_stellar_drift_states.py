@@ -9,6 +9,7 @@ from flat_pages import flat_reading
 
 from pnp.synth.marks import Mark, sheet_marks
 from pnp.synth.states import random_state
+from pnp.vision.read import NOISE, Doubt
 from pnp.vision.states import assemble
 
 
@@ -45,3 +46,37 @@ def test_three_sheets_whose_marks_break_a_rule_ask_about_the_fields_it_names():
     asked = {d.field: d.reason for d in read.doubtful}
     for colour in state["section_bonus"]:
         assert asked[f"bonus-{colour}"].startswith("section_bonus"), asked
+
+
+def test_a_box_past_a_tracks_gap_the_reader_doubts_is_asked_before_the_gap(reader_alone):
+    """A track's last box read marked but doubted by the reader (noisy paper), the boxes
+    before it plainly empty: the box is asked about, not the gap its mark would open;
+    answered marked, the gap is asked about then."""
+    state = random_state("stellar-drift", 1)
+    pages = {m.sheet: m for m in sheet_marks("stellar-drift", state)}
+    track, count = min(state["tracks"].items(), key=lambda kv: kv[1])
+    sheets = {name: flat_reading(m, 6, f"{name}.png")[0] for name, m in pages.items()}
+    boxes = sorted(
+        (i for i in sheets["tracker"].kinds if i.startswith(f"track-{track}-")),
+        key=lambda i: int(i.rsplit("-", 1)[1]),
+    )
+    last, gap = boxes[-1], set(boxes[count:-1])
+    assert len(gap) >= 2
+    marks = {**pages["tracker"].marks, last: Mark("check")}
+    tracker, _ = flat_reading(replace(pages["tracker"], marks=marks), 6, "tracker.png")
+    noisy = Doubt(last, "noisy paper: a test's doubt", "tracker.png", cause=NOISE)
+    sheets["tracker"] = replace(tracker, doubtful=(*tracker.doubtful, noisy))
+    assert not gap & {d.field for d in tracker.doubtful}  # the reader is sure of the gap
+
+    (read,), _ = assemble(list(sheets.values()))
+    asked = {d.field for d in read.doubtful}
+    assert last in asked and not gap & asked, asked
+
+    (read,), _ = assemble(list(sheets.values()), {f"tracker.png:{last}": True})
+    asked = {d.field: d.reason for d in read.doubtful}
+    assert gap <= set(asked) and asked[min(gap)].startswith(f"tracks.{track}"), asked
+
+    # without the reader's doubt, the gap is asked at once, as before
+    sheets["tracker"] = tracker
+    (read,), _ = assemble(list(sheets.values()))
+    assert gap <= {d.field for d in read.doubtful}

@@ -297,21 +297,34 @@ def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) ->
     if "ship" not in kinds:
         out.notes.append(f"serial {serial}: without the ship sheet there is no state")
     marks = set().union(*(marked(s, answers) for s in sheets))
-    try:
-        state = state_from_marks(
-            marks,
-            *sheet_layouts,
-            player=f"Player {serial}",
-            serial=serial or None,
-        )
-        # The game's checks need all three sheets (a Tech sheet left out would leave its
-        # abilities unbought, say); with them, a rule the marks break is asked about
-        # here, on the fields it names, not refused when the state is scored.
-        problems = check(state, *sheet_layouts) if not missing else []
-    except InvalidState as exc:
-        problems = exc.problems
-    errors = [p for p in problems if p.severity == "error"]
+
+    def checked(marks: set[str]) -> tuple[StellarDriftState | None, list]:
+        """The state the marks make, and the errors of the rules they break."""
+        try:
+            state = state_from_marks(
+                marks,
+                *sheet_layouts,
+                player=f"Player {serial}",
+                serial=serial or None,
+            )
+            # The game's checks need all three sheets (a Tech sheet left out would leave
+            # its abilities unbought, say); with them, a rule the marks break is asked
+            # about here, on the fields it names, not refused when the state is scored.
+            problems = check(state, *sheet_layouts) if not missing else []
+        except InvalidState as exc:
+            state, problems = None, exc.problems
+        return state, [p for p in problems if p.severity == "error"]
+
+    state, errors = checked(marks)
+    # A rule broken only by marks the reader asks about itself (box 11 of a track on
+    # noisy paper, past boxes read plainly empty) is asked about once they are answered
+    # (``pnp.read_cli.read_and_assemble`` assembles again): their own questions come
+    # first, and its question would name every plain box of the gap.
+    doubted = {d.field for s in sheets for d in _open_doubts(s, answers)} & marks
+    waiting = waiting_on_doubts(errors, checked(marks - doubted)[1]) if doubted else []
     for problem in errors:
+        if problem in waiting:
+            continue
         if "ship" not in kinds and problem.field in SHIP_CHECKS:
             continue  # the ship taken in its place has nothing repaired
         on_sheets = [f for f in problem.marks if any(f in s.kinds for s in sheets)]
@@ -326,6 +339,14 @@ def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) ->
     if "ship" in kinds:
         out.state = state.model_dump(mode="json")
     return out
+
+
+def waiting_on_doubts(errors: list, without: list) -> list:
+    """The ``errors`` of a page's marks that wait on the reader's own doubts: those of
+    whose rule (``Problem.field``) ``without``, the errors of the marks with every mark
+    the reader doubts read empty, holds none."""
+    left = {p.field for p in without}
+    return [p for p in errors if p.field not in left]
 
 
 # --- Distant Suns ------------------------------------------------------------------
