@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -330,6 +331,27 @@ def test_strokes_no_inkier_than_the_grainy_paper_beside_them_may_be_settled_empt
     doubts = [Doubt(i, "noisy paper", "", NOISE) for i in sorted(ids)]
     sure_of_none = Model.from_json(stump(0.0, -9.0, -9.0))
     assert set(model_answers(readings, list(fields), doubts, set(), ids, sure_of_none)) == {"b10"}
+
+
+def test_a_box_the_model_is_surest_of_is_settled_empty_past_the_strokes_guard():
+    """The strokes guard keeps asked a field whose base-step ink is 3x the paper's grain;
+    a box the model calls empty at ``SURE_PAST_STROKES`` or surer is settled all the
+    same, a circle (a bubble, whose mark is a fill, which leaves such strokes) never."""
+    from pnp.vision.noise_model import SURE_PAST_STROKES
+
+    pairs = [row(n, "empty", 0.0) for n in range(12)]
+    fields, readings = (list(t) for t in zip(*pairs, strict=True))
+    readings = [replace(r, base_ink=0.02) for r in readings]  # the page's grain: 0.02
+    for n in (10, 11):
+        readings[n] = replace(readings[n], base_ink=0.2)
+    fields[11] = replace(fields[11], shape="circle")
+    ids = {"b10", "b11"}
+    doubts = [Doubt(i, "noisy paper", "", NOISE) for i in sorted(ids)]
+    surest = Model.from_json(stump(0.0, -10.0, -10.0))
+    assert model_answers(readings, fields, doubts, set(), ids, surest).keys() == {"b10"}
+    sure = Model.from_json(stump(0.0, -8.0, -8.0))  # sure at SURE_EMPTY, not past strokes
+    assert 1 / (1 + math.exp(8.0)) > SURE_PAST_STROKES
+    assert model_answers(readings, fields, doubts, set(), ids, sure) == {}
 
 
 def test_light_fills_under_a_shadow_stay_asked_though_the_model_calls_them_empty():

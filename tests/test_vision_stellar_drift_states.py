@@ -48,10 +48,11 @@ def test_three_sheets_whose_marks_break_a_rule_ask_about_the_fields_it_names():
         assert asked[f"bonus-{colour}"].startswith("section_bonus"), asked
 
 
-def test_a_box_past_a_tracks_gap_the_reader_doubts_is_asked_before_the_gap(reader_alone):
-    """A track's last box read marked but doubted by the reader (noisy paper), the boxes
-    before it plainly empty: the box is asked about, not the gap its mark would open;
-    answered marked, the gap is asked about then."""
+def _track_past_a_gap(doubts: dict[str, str]):
+    """The three sheets of a state, the tracker's shortest track with its last box
+    checked too, and the reader doubting ``doubts`` ("last", "gap": the first box of the
+    gap; -> cause) besides its own doubts: (sheets, the tracker as read, the track, its
+    last box, its gap)."""
     state = random_state("stellar-drift", 1)
     pages = {m.sheet: m for m in sheet_marks("stellar-drift", state)}
     track, count = min(state["tracks"].items(), key=lambda kv: kv[1])
@@ -60,13 +61,25 @@ def test_a_box_past_a_tracks_gap_the_reader_doubts_is_asked_before_the_gap(reade
         (i for i in sheets["tracker"].kinds if i.startswith(f"track-{track}-")),
         key=lambda i: int(i.rsplit("-", 1)[1]),
     )
-    last, gap = boxes[-1], set(boxes[count:-1])
+    last, gap = boxes[-1], boxes[count:-1]
     assert len(gap) >= 2
     marks = {**pages["tracker"].marks, last: Mark("check")}
     tracker, _ = flat_reading(replace(pages["tracker"], marks=marks), 6, "tracker.png")
-    noisy = Doubt(last, "noisy paper: a test's doubt", "tracker.png", cause=NOISE)
-    sheets["tracker"] = replace(tracker, doubtful=(*tracker.doubtful, noisy))
-    assert not gap & {d.field for d in tracker.doubtful}  # the reader is sure of the gap
+    assert not set(gap) & {d.field for d in tracker.doubtful}  # the reader is sure of the gap
+    named = {"last": last, "gap": gap[0]}
+    extra = tuple(
+        Doubt(named[k], "noisy paper: a test's doubt", "tracker.png", cause=c)
+        for k, c in doubts.items()
+    )
+    sheets["tracker"] = replace(tracker, doubtful=(*tracker.doubtful, *extra))
+    return sheets, tracker, track, last, set(gap)
+
+
+def test_a_box_past_a_tracks_gap_the_reader_doubts_is_asked_before_the_gap(reader_alone):
+    """A track's last box read marked but doubted by the reader (noisy paper), the boxes
+    before it plainly empty: the box is asked about, not the gap its mark would open;
+    answered marked, the gap is asked about then."""
+    sheets, tracker, track, last, gap = _track_past_a_gap({"last": NOISE})
 
     (read,), _ = assemble(list(sheets.values()))
     asked = {d.field for d in read.doubtful}
@@ -80,3 +93,22 @@ def test_a_box_past_a_tracks_gap_the_reader_doubts_is_asked_before_the_gap(reade
     sheets["tracker"] = tracker
     (read,), _ = assemble(list(sheets.values()))
     assert gap <= {d.field for d in read.doubtful}
+
+
+def test_the_noise_model_answers_a_doubted_box_of_a_waiting_gap_as_a_checks(monkeypatch):
+    """A box of the gap the reader doubts too is answered by the noise model as a field a
+    check asks about: settled empty only at ``SURE`` (the gap's rule would ask it, were
+    the box past it answered marked); before, it was answered as the reader's doubt alone.
+    """
+    import pnp.vision.noise_model as noise_model
+    from pnp.vision.states import _assembled, learned_answers
+
+    sheets, _, _, last, gap = _track_past_a_gap({"last": NOISE, "gap": NOISE})
+    first = min(gap, key=lambda i: int(i.rsplit("-", 1)[1]))
+    out = _assembled("stellar-drift", list(sheets.values()), {})
+    asked = {d.field for d in out[0].doubtful}
+    assert {last, first} <= asked and not (gap - {first}) & asked, asked
+    p = 1 - noise_model.SURE_EMPTY / 2 - noise_model.SURE / 2  # sure at SURE_EMPTY only
+    monkeypatch.setattr(noise_model, "model_answers", lambda *a, **k: {first: p})
+    given, checked = learned_answers(out)
+    assert f"tracker.png:{first}" in checked and f"tracker.png:{first}" not in given

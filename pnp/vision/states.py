@@ -68,6 +68,10 @@ class Assembled:
     # "SOURCE:FIELD" of the Cosmos hexes read covered whose symbol the photo's darkness
     # shows only faintly (``CosmosReading.faint``)
     faint: set[str] = field(default_factory=set)
+    # "SOURCE:FIELD" of the fields a rule names that waits on the reader's own doubts
+    # (``waiting_on_doubts``): not asked about yet, but a check's all the same, as the
+    # noise model answers them (``_asked_by_reader``)
+    waiting: set[str] = field(default_factory=set)
 
     @property
     def sources(self) -> list[str]:
@@ -322,6 +326,9 @@ def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) ->
     # first, and its question would name every plain box of the gap.
     doubted = {d.field for s in sheets for d in _open_doubts(s, answers)} & marks
     waiting = waiting_on_doubts(errors, checked(marks - doubted)[1]) if doubted else []
+    out.waiting = {
+        f"{s.source}:{f}" for p in waiting for f in p.marks for s in sheets if f in s.kinds
+    }
     for problem in errors:
         if problem in waiting:
             continue
@@ -615,13 +622,16 @@ def agreeing_hexes(out: list[Assembled], answers: Mapping[str, float]) -> set[st
 def _asked_by_reader(a: Assembled, sheet: SheetReading) -> tuple[set[str], set[str]]:
     """The fields of ``sheet`` that ``a`` still asks about for the reader's doubt: (those
     asked for it alone, the same reason, none of the game's checks added to it; those
-    asked for it and a check's beside it: two bubbles in a digit, say)."""
+    asked for it and a check's beside it: two bubbles in a digit, say; or a rule that
+    waits on the reader's other doubts names it, ``Assembled.waiting``)."""
     said = {d.field: d.reason for d in sheet.doubtful}
     alone, with_checks = set(), set()
     for d in a.doubtful:
         if d.source != sheet.source or d.field not in said:
             continue
-        if d.reason == said[d.field]:
+        if f"{d.source}:{d.field}" in a.waiting:
+            with_checks.add(d.field)
+        elif d.reason == said[d.field]:
             alone.add(d.field)
         elif d.reason.startswith(said[d.field] + REASONS_JOINED):
             with_checks.add(d.field)

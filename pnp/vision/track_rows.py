@@ -30,14 +30,27 @@ with the Round Tracker and Income rows taken as rows too (``ordered_box``), 107 
 marks (102 Round Tracker boxes, 5 Income). Doubted for other causes (session 20, the
 same sets read at 4b9b9fc against 8ff2d3e): 1,105 more, all marks (961 on hard pages, 136
 real-mode, 8 easy or normal); on the held-out seed 4242 set 75, all marks.
+
+So is a box doubted for its ink alone (noisy paper, a faint mark) that the reader does
+not take for a mark, where every box before the row's last clean mark is marked or so
+doubted, with two clean marks past (``_filled_in``, session 45): "box 6 is checked but
+not box 4" asked of a faint box 4 before clean marks 5 and 6. A box read plainly empty
+there, or doubted as a correction or a neighbour's ink, leaves the row asked, and so does
+one clean mark alone past it: it may be the misread.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 
-from pnp.vision.read import HATCHED, SheetReading
+from pnp.vision.read import FAINT, HATCHED, NOISE, SheetReading
 from pnp.vision.states import Answers, answer_for, marked
+
+# Clean marks past a row's faint boxes that make them marks (``_filled_in``). With one,
+# on 14 photo sets (session 45), a hard Tech page of seed 112 (#152): Red box 5 faint
+# and empty, box 6 a shadow's edge read as a clean mark; box 5 was settled marked, the
+# Tech row counted to 6 with nothing asked of it.
+FILLED_IN_WITNESSES = 2
 
 
 def settled_rows(sheets: list[SheetReading], answers: Answers) -> dict[str, bool]:
@@ -62,6 +75,7 @@ def settled_rows(sheets: list[SheetReading], answers: Answers) -> dict[str, bool
         marks = marked(sheet, answers)
         for boxes in rows.values():
             out |= {f"{sheet.source}:{i}": True for i in _kept(boxes, marks, doubted)}
+            out |= {f"{sheet.source}:{i}": True for i in _filled_in(boxes, marks, doubted)}
             out |= {f"{sheet.source}:{i}": False for i in _taken_back(boxes, marks, doubted)}
     return out
 
@@ -81,6 +95,24 @@ def _kept(boxes: dict[int, str], marks: set[str], doubted: dict[str, str]) -> li
         and n < max(clean)
         and all(boxes.get(k) in marks for k in range(1, n))
     ]
+
+
+def _filled_in(boxes: dict[int, str], marks: set[str], doubted: dict[str, str]) -> list[str]:
+    """The boxes of one row not counted marked but doubted for their ink alone (noise,
+    faint ink) that the row shows to be marks: every box before its last clean mark (not
+    doubted) is marked or so doubted, and ``FILLED_IN_WITNESSES`` clean marks lie past
+    the last of them. A box read plainly empty there, or doubted for another reason (a
+    correction, a neighbour's ink), leaves the row asked; so does one clean mark alone
+    past them, which may be the misread (a shadow's edge read as a mark)."""
+    clean = [n for n, i in boxes.items() if i in marks and i not in doubted]
+    if not clean:
+        return []
+    holes = [n for n in range(1, max(clean)) if boxes.get(n) not in marks]
+    if any(n not in boxes or doubted.get(boxes[n]) not in (NOISE, FAINT) for n in holes):
+        return []
+    if sum(n > max(holes, default=0) for n in clean) < FILLED_IN_WITNESSES:
+        return []
+    return [boxes[n] for n in holes]
 
 
 def _taken_back(boxes: dict[int, str], marks: set[str], doubted: dict[str, str]) -> list[str]:
