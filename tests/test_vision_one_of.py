@@ -6,8 +6,8 @@ from __future__ import annotations
 from sheet_readings import sheet_reading
 
 from pnp.vision.fields import FieldReading
-from pnp.vision.one_of import settled_one_of
-from pnp.vision.read import FAINT, HATCHED, SheetReading
+from pnp.vision.one_of import beside_one_mark, settled_one_of
+from pnp.vision.read import FAINT, HATCHED, NOISE, SheetReading
 from scoring.stellar_drift.marks import one_of_group
 
 SOURCE = "tracker.jpg"
@@ -50,3 +50,56 @@ def test_one_mark_alone_is_left_as_read():
 def test_a_group_a_person_answered_is_left_to_the_answer():
     answers = {f"{SOURCE}:bonus-yellow-use-bonus-tech": True}
     assert settled(page({0, 1}, {1: HATCHED}), answers) == {}
+
+
+def beside(sheet: SheetReading, answers: dict | None = None) -> dict[str, bool]:
+    found = beside_one_mark([sheet], answers or {}, one_of_group)
+    return {k.removeprefix(f"{SOURCE}:"): v for k, v in found.items()}
+
+
+def test_faint_or_noisy_ink_beside_one_clean_mark_is_no_second_mark():
+    assert beside(page({0}, {1: FAINT, 2: NOISE})) == {
+        "bonus-yellow-use-bonus-colour": False,
+        "bonus-yellow-use-bonus-skip": False,
+    }
+    # the clean mark answered by a person counts as clean
+    answers = {f"{SOURCE}:bonus-yellow-use-bonus-tech": True}
+    assert beside(page({0}, {0: HATCHED, 1: FAINT}), answers) == {
+        "bonus-yellow-use-bonus-colour": False
+    }
+
+
+def test_faint_ink_is_asked_beside_no_mark_a_doubted_one_two_or_read_marked_itself():
+    assert beside(page(set(), {1: FAINT})) == {}  # the group's one mark, or none
+    assert beside(page({0}, {0: NOISE, 1: FAINT})) == {}  # the mark itself in doubt
+    assert beside(page({0, 2}, {1: FAINT})) == {}  # two marks: the check asks
+    assert beside(page({0, 1}, {1: NOISE})) == {}  # counted marked: the check asks
+    assert beside(page({0}, {1: HATCHED})) == {}  # a correction, not faint ink
+
+
+def test_a_leftover_row_is_such_a_group():
+    from scoring.stellar_drift.marks import choice_group
+
+    ids = [f"leftover-cubes-{v}" for v in range(4)]
+    readings = tuple(
+        FieldReading(i, "filled" if n == 2 else "empty", 0.6 if n == 2 else 0.01, 1.0)
+        for n, i in enumerate(ids)
+    )
+    sheet = sheet_reading(SOURCE, readings, "bubble", {ids[0]: NOISE, ids[3]: FAINT})
+    found = beside_one_mark([sheet], {}, choice_group)
+    assert found == {f"{SOURCE}:{ids[0]}": False, f"{SOURCE}:{ids[3]}": False}
+
+
+def test_a_federation_digit_place_is_such_a_group():
+    from scoring.federation.bubbles import digit_place
+
+    ids = [f"r1-law-units-{d}" for d in range(4)] + ["r1-law-tens-1", "r1-law-tens-2"]
+    filled = {"r1-law-units-2"}
+    readings = tuple(
+        FieldReading(i, "filled" if i in filled else "empty", 0.6 if i in filled else 0.01, 1.0)
+        for i in ids
+    )
+    doubts = {"r1-law-units-0": NOISE, "r1-law-tens-1": FAINT}  # tens: no fill beside it
+    sheet = sheet_reading(SOURCE, readings, "bubble", doubts)
+    found = beside_one_mark([sheet], {}, digit_place)
+    assert found == {f"{SOURCE}:r1-law-units-0": False}

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from pnp.vision.bubble_digits import crowded_doubts, settled_digits
+from pnp.vision.one_of import beside_one_mark
 from pnp.vision.pad_sums import settled_sums
 from pnp.vision.read import UNREAD_KINDS, SheetReading
 from pnp.vision.states import (
@@ -32,6 +33,8 @@ from pnp.vision.states import (
 
 
 def assemble_federation(sheets: list[SheetReading], answers: Answers) -> list[Assembled]:
+    from scoring.federation.bubbles import digit_place
+
     """The score pad state of the batch's pads, and one Solo state per tracker serial.
 
     A ``player`` score pad page with the serial of a Solo tracker in the batch is that
@@ -39,6 +42,7 @@ def assemble_federation(sheets: list[SheetReading], answers: Answers) -> list[As
     """
     settled = settled_digits(sheets, answers)
     settled |= settled_sums(sheets, {**settled, **answers})
+    settled |= beside_one_mark(sheets, {**settled, **answers}, digit_place)
     answers = {**settled, **answers}
     solo_serials = {s.code.serial for s in sheets if s.code.sheet == "solo"}
 

@@ -254,7 +254,7 @@ def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) ->
     from pnp.vision.bubble_digits import lone_choices, settled_groups
     from pnp.vision.locked import settled_locked
     from pnp.vision.no_effect import settled_no_effect
-    from pnp.vision.one_of import settled_one_of
+    from pnp.vision.one_of import beside_one_mark, settled_one_of
     from pnp.vision.track_rows import settled_rows
     from scoring.stellar_drift import layouts
     from scoring.stellar_drift.check import check
@@ -273,6 +273,8 @@ def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) ->
         | lone_choices(sheets, answers, choice_group)
         | settled_spaces(sheets, answers)
         | settled_one_of(sheets, answers, one_of_group)
+        | beside_one_mark(sheets, answers, choice_group)
+        | beside_one_mark(sheets, answers, one_of_group)
         | settled_locked(sheets, answers)
     )
     answers = {**settled, **answers}

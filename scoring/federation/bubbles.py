@@ -167,6 +167,17 @@ def crowded_place(prefix: str, place: str, digits: Sequence[int]) -> str:
 _BUBBLE = re.compile(rf"(?P<prefix>.+)-(?P<place>{'|'.join(PLACES)})-(?P<digit>\d)")
 
 
+def digit_place(mark: str) -> str | None:
+    """The digit place ("PREFIX-PLACE") of a digit bubble, one bubble of which alone is
+    filled; None for any other field.
+
+    >>> digit_place("r1-law-units-2"), digit_place("r1-law-write")
+    ('r1-law-units', None)
+    """
+    hit = _BUBBLE.fullmatch(mark)
+    return f"{hit['prefix']}-{hit['place']}" if hit else None
+
+
 def digit_places(ids: Collection[str]) -> dict[tuple[str, str], list[str]]:
     """The digit bubbles among ``ids`` (the inverse of ``NumberBubbles.bubble_id``) by
     (number prefix, place), each list sorted.
