@@ -462,7 +462,19 @@ def test_upgrade_boxes_are_not_settled_by_shapes_resting_on_doubted_hexes():
     reader = _upgrade_reader({1: 0.3, 2: 0.35, 3: 0.99}, doubted={"hex-q3r4"})
     ids = [f"upgrade-{i}-used" for i in (1, 2, 3)]
     assert reader._checked(ids, 2) == ids[:2]  # read as the shapes say...
-    assert reader.settled == {}  # ...but still asked
+    assert reader.settled == {}  # ...but still asked: the solid box they turn over
+    assert [d.field for d in reader.doubts] == ["upgrade-3-used"]
+
+
+def test_upgrade_boxes_rest_on_a_doubted_hex_this_reader_settled():
+    """A hex the field reader doubted that the Cosmos reader settled itself (grain, no
+    symbol) is clear: the shapes resting on it settle the Upgrade boxes."""
+    reader = _upgrade_reader({1: 0.3, 2: 0.35, 3: 0.99}, doubted={"hex-q3r4"})
+    reader.settled["hex-q3r4"] = False
+    ids = [f"upgrade-{i}-used" for i in (1, 2, 3)]
+    assert reader._checked(ids, 2) == ids[:2]
+    assert reader.settled == {"hex-q3r4": False, "upgrade-3-used": False}
+    assert reader.doubts == []
 
 
 def _noisy_shape_reader(scores: dict[int, float], doubted=(), answered=(), drop=0):

@@ -496,3 +496,40 @@ def test_a_sure_mark_a_check_asks_about_too_is_settled_where_the_checks_take_it_
     )
     # the gap's box called empty as surely: the track's gap stays, and is asked about
     assert settled({gap: 0.003, bubble: 0.3, other: 0.3}) == ({}, sorted([gap, bubble, other]))
+
+
+def test_a_hex_both_readers_call_empty_is_given_to_the_cosmos_reader_as_empty(monkeypatch):
+    """A doubted hex the noise model is sure is empty and the shapes leave uncovered is
+    answered before the page is read again (``states.assemble``): the Cosmos reader then
+    counts it among its clear hexes (an Upgrade box it settles may rest on it). A hex the
+    shapes cover is not: the two readers disagree, and it stays asked."""
+    from types import SimpleNamespace
+
+    from sheet_readings import sheet_reading
+
+    import pnp.vision.states as states
+    from pnp.vision.states import Assembled
+
+    ids = ("hex-q1r1", "hex-q2r1", "hex-q3r1")
+    sheet = replace(
+        sheet_reading(
+            "c.jpg", tuple(FieldReading(i, "doubtful", 0.05, 0.4) for i in ids), "hex", {}
+        ),
+        doubtful=tuple(Doubt(i, "noisy paper", "c.jpg", NOISE) for i in ids),
+        code=SimpleNamespace(game="distant-suns", sheet="cosmos", serial=1, layout="cosmos"),
+    )
+    calls = []
+
+    def assembled(game, kept, answers):
+        calls.append(dict(answers))
+        a = Assembled("distant-suns", {"shapes": [{"hexes": ["q1r1"]}]}, kept)
+        a.doubtful = [d for d in sheet.doubtful if f"c.jpg:{d.field}" not in answers]
+        return [a]
+
+    learned = {"c.jpg:hex-q1r1": 1e-6, "c.jpg:hex-q2r1": 1e-6, "c.jpg:hex-q3r1": 0.5}
+    monkeypatch.setattr(states, "_assembled", assembled)
+    monkeypatch.setattr(states, "learned_answers", lambda out: (dict(learned), {}))
+    (read,), _ = states.assemble([sheet], {}, "distant-suns")
+    assert calls[1] == {"c.jpg:hex-q2r1": False}  # q1r1 covered: no agreement
+    assert {d.field for d in read.doubtful} == {"hex-q1r1", "hex-q3r1"}
+    assert read.settled["c.jpg:hex-q2r1"] is False

@@ -1489,15 +1489,29 @@ class _Reader:
     def _settle(self, boxes: dict[str, bool]) -> None:
         """Upgrade boxes the shapes decide, reported as settled (no longer asked) when the
         shapes rest on clear hexes: none read doubtful, none asked about by the reader or
-        for its symbol, no run the shapes fail to split (a hard page's noise)."""
-        hexes_asked = any(f.startswith("hex-") for f in self.doubted) or any(
-            d.field.startswith(("hex-", "shape")) for d in self.doubts
-        )
+        for its symbol, no run the shapes fail to split (a hard page's noise). A hex this
+        reader settled itself (``settled``: grain, not a symbol, say) is clear (since
+        session 45; before, its field reader's doubt kept the boxes asked). Resting on
+        unclear hexes, a box they read otherwise than its ink is asked (session 45;
+        before, it was turned over with nothing asked: its field silently other than
+        its reading, though the state read it as the shapes say)."""
+        hexes_asked = any(
+            f.startswith("hex-") and f not in self.settled for f in self.doubted
+        ) or any(d.field.startswith(("hex-", "shape")) for d in self.doubts)
         doubtful = any(
-            r.state == "doubtful" for i, r in self.readings.items() if i.startswith("hex-")
+            r.state == "doubtful" and i not in self.settled
+            for i, r in self.readings.items()
+            if i.startswith("hex-")
         )
         if not hexes_asked and not doubtful:
             self.settled |= boxes
+            return
+        # else a box the shapes read otherwise than its ink is asked, not turned over
+        # silently: the shapes may change once the hexes are answered
+        for fid, checked in boxes.items():
+            r = self.readings.get(fid)
+            if fid not in self.doubted and r is not None and (r.state == "filled") != checked:
+                self.doubt(fid, "solid or faint mark: checked, or scribbled out?")
 
     def _settle_hexes(
         self, hexes: dict[Hex, HexRead], placed: list[tuple[str, frozenset[Hex], int]]

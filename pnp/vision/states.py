@@ -507,7 +507,12 @@ def assemble(
         return _advised(_provisional(game, kept, out, answers)), refused
     hexes = {k for k in learned if _kind(kept, k) == "hex"}
     uncovered = faint_hexes_empty(out, learned)  # read again without them
-    given = {key: p >= 0.5 for key, p in learned.items() if key not in hexes or key in uncovered}
+    # ...and a hex both readers call empty is given as empty: the Cosmos reader then
+    # counts it among the clear hexes its Upgrade boxes may rest on
+    empty = {k for k in agreeing_hexes(out, {k: learned[k] for k in hexes}) if learned[k] < 0.5}
+    given = {
+        key: p >= 0.5 for key, p in learned.items() if key not in hexes or key in uncovered | empty
+    }
     # a sure answer of a field a check asks about too, where the checks ask nothing of
     # it read so (not a Cosmos hex nor a Frontier value: the Cosmos reader decides them
     # by their symbol and by the mark's shape, a circle or a cross, which "marked" does
@@ -526,7 +531,9 @@ def assemble(
         out = _assembled(game, kept, {**given, **answers})
     if learned:
         agreed = agreeing_hexes(out, {k: learned[k] for k in hexes})
-        learned = {k: p for k, p in learned.items() if k not in hexes or k in agreed | uncovered}
+        learned = {
+            k: p for k, p in learned.items() if k not in hexes or k in agreed | uncovered | empty
+        }
         for a in out:
             a.doubtful = [d for d in a.doubtful if f"{d.source}:{d.field}" not in agreed]
             record_settled(
