@@ -203,3 +203,29 @@ def test_crowded_places_are_read_one_bubble_or_none_not_every_subset():
     for reading in readings:
         on = {i for i, v in zip(open_, reading, strict=True) if v}
         assert all(len(on & set(ids)) <= 1 for ids in places)
+
+
+def test_a_faint_bubble_beside_a_places_fill_is_settled_before_the_sums(monkeypatch):
+    """The total's hundreds place read with its fill and a faint bubble beside it (read
+    empty, doubted): the faint one is no second digit (``one_of.beside_one_mark``), and
+    the sums weigh the column with it so (a fresh hard page of seed 622, #134: weighed
+    as unknown, two readings of the column added up, and four fields were asked)."""
+    import pnp.vision.federation as federation
+    from pnp.vision.read import FAINT
+
+    state, sheet, settled = clean_page()
+    total = sum(state["players"][0]["values"].values())
+    faint = f"p1-total-hundreds-{(total // 100 + 1) % 10}"
+    doubt = Doubt(faint, "faint mark (1.0% of the box inked)", "pad.png", FAINT)
+    seen = []
+
+    def sums(sheets, answers):
+        seen.append(answers.get(f"pad.png:{faint}"))
+        return settled_sums(sheets, answers)
+
+    settled_sums = federation.settled_sums
+    monkeypatch.setattr(federation, "settled_sums", sums)
+    (a,), _ = assemble([replace(sheet, doubtful=(*sheet.doubtful, doubt))])
+    assert a.state == state and not a.doubtful
+    assert a.settled[f"pad.png:{faint}"] is False
+    assert seen and all(v is False for v in seen)

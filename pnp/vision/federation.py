@@ -41,8 +41,9 @@ def assemble_federation(sheets: list[SheetReading], answers: Answers) -> list[As
     Solo player's pad: it joins the Solo state (``score_pad``) instead of the pads.
     """
     settled = settled_digits(sheets, answers)
-    settled |= settled_sums(sheets, {**settled, **answers})
+    # (before the sums: a faint bubble beside a place's fill is no digit of a total)
     settled |= beside_one_mark(sheets, {**settled, **answers}, digit_place)
+    settled |= settled_sums(sheets, {**settled, **answers})
     answers = {**settled, **answers}
     solo_serials = {s.code.serial for s in sheets if s.code.sheet == "solo"}
 
