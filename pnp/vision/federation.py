@@ -33,13 +33,13 @@ from pnp.vision.states import (
 
 
 def assemble_federation(sheets: list[SheetReading], answers: Answers) -> list[Assembled]:
-    from scoring.federation.bubbles import digit_place
-
     """The score pad state of the batch's pads, and one Solo state per tracker serial.
 
     A ``player`` score pad page with the serial of a Solo tracker in the batch is that
     Solo player's pad: it joins the Solo state (``score_pad``) instead of the pads.
     """
+    from scoring.federation.bubbles import digit_place
+
     settled = settled_digits(sheets, answers)
     # (before the sums: a faint bubble beside a place's fill is no digit of a total)
     settled |= beside_one_mark(sheets, {**settled, **answers}, digit_place)
