@@ -386,16 +386,18 @@ def model_answers(
     circle = x[:, FEATURES.index("circle")] > 0
     return {
         i: q
-        for i, q, grain, round_ in zip(candidates, p.tolist(), paper.tolist(), circle, strict=True)
+        for i, q, grain, round_ in zip(
+            candidates, p.tolist(), paper.tolist(), circle.tolist(), strict=True
+        )
         if (q >= SURE and _may_be_marked(by_id[i], asked[i]))
         or (
             q <= 1 - (SURE_EMPTY if asked[i] == NOISE else SURE)
-            and _may_be_empty(by_id[i], grain, q, bool(round_))
+            and _may_be_empty(by_id[i], grain, q, round_)
         )
     }
 
 
-def _may_be_empty(r: FieldReading, grain: float, p: float = 1.0, circle: bool = True) -> bool:
+def _may_be_empty(r: FieldReading, grain: float, p: float, circle: bool) -> bool:
     """Whether ``r`` may be settled empty: not where its ink at the base step is
     ``STROKES_OVER_PAPER`` times the paper's grain or more (the page's sure paper's, 90th
     percentile, or the paper's beside the field, ``FieldReading.local_grain``, where that

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pnp.vision.read import FAINT, HATCHED, NOISE, SheetReading
-from pnp.vision.states import Answers, answer_for, crowded_groups, marked
+from pnp.vision.states import Answers, crowded_groups, marked, open_doubts
 
 
 def settled_one_of(
@@ -53,11 +53,7 @@ def beside_one_mark(
     field of the group is counted marked, cleanly: not doubted, or answered."""
     out: dict[str, bool] = {}
     for sheet in sheets:
-        doubted = {
-            d.field: d.cause
-            for d in sheet.doubtful
-            if answer_for(answers, sheet.source, d.field) is None
-        }
+        doubted = {d.field: d.cause for d in open_doubts(sheet, answers)}
         marks = marked(sheet, answers)
         groups: dict[str, list[str]] = {}
         for r in sheet.readings:

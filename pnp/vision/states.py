@@ -198,7 +198,8 @@ def crowded_groups(
     ]
 
 
-def _open_doubts(sheet: SheetReading, answers: Answers) -> list[Doubt]:
+def open_doubts(sheet: SheetReading, answers: Answers) -> list[Doubt]:
+    """The reader's doubts of ``sheet`` nobody has answered for."""
     return [d for d in sheet.doubtful if answer_for(answers, d.source, d.field) is None]
 
 
@@ -229,7 +230,7 @@ def _merge(doubts: list[Doubt]) -> list[Doubt]:
 
 
 def _base(game: str, sheets: list[SheetReading], answers: Answers) -> Assembled:
-    doubts = [d for s in sheets for d in _open_doubts(s, answers)]
+    doubts = [d for s in sheets for d in open_doubts(s, answers)]
     out = Assembled(game, None, sheets, doubtful=doubts)
     for sheet in sheets:
         for r in sheet.readings:
@@ -326,7 +327,7 @@ def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) ->
     # noisy paper, past boxes read plainly empty) is asked about once they are answered
     # (``pnp.read_cli.read_and_assemble`` assembles again): their own questions come
     # first, and its question would name every plain box of the gap.
-    doubted = {d.field for s in sheets for d in _open_doubts(s, answers)} & marks
+    doubted = {d.field for s in sheets for d in open_doubts(s, answers)} & marks
     waiting = waiting_on_doubts(errors, checked(marks - doubted)[1]) if doubted else []
     out.waiting = {
         f"{s.source}:{f}" for p in waiting for f in p.marks for s in sheets if f in s.kinds

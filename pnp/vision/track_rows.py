@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from pnp.vision.read import FAINT, HATCHED, NOISE, SheetReading
-from pnp.vision.states import Answers, answer_for, marked
+from pnp.vision.states import Answers, marked, open_doubts
 
 # Clean marks past a row's faint boxes that make them marks (``_filled_in``). With one,
 # on 14 photo sets (session 45), a hard Tech page of seed 112 (#152): Red box 5 faint
@@ -67,11 +67,7 @@ def settled_rows(sheets: list[SheetReading], answers: Answers) -> dict[str, bool
             if (box := ordered_box(r.id, tech)) is not None:
                 rows[box[0]][box[1]] = r.id
         # (a box a person answered is doubted no more: a mark, or no mark)
-        doubted = {
-            d.field: d.cause
-            for d in sheet.doubtful
-            if answer_for(answers, sheet.source, d.field) is None
-        }
+        doubted = {d.field: d.cause for d in open_doubts(sheet, answers)}
         marks = marked(sheet, answers)
         for boxes in rows.values():
             out |= {f"{sheet.source}:{i}": True for i in _kept(boxes, marks, doubted)}
@@ -108,9 +104,11 @@ def _filled_in(boxes: dict[int, str], marks: set[str], doubted: dict[str, str]) 
     if not clean:
         return []
     holes = [n for n in range(1, max(clean)) if boxes.get(n) not in marks]
-    if any(n not in boxes or doubted.get(boxes[n]) not in (NOISE, FAINT) for n in holes):
+    if not holes or any(
+        n not in boxes or doubted.get(boxes[n]) not in (NOISE, FAINT) for n in holes
+    ):
         return []
-    if sum(n > max(holes, default=0) for n in clean) < FILLED_IN_WITNESSES:
+    if sum(n > max(holes) for n in clean) < FILLED_IN_WITNESSES:
         return []
     return [boxes[n] for n in holes]
 
