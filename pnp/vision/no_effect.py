@@ -20,7 +20,7 @@ from collections.abc import Callable
 from itertools import product
 
 from pnp.vision.read import UNREAD_KINDS, SheetReading, best_guess
-from pnp.vision.states import Answers, answer_for, marked
+from pnp.vision.states import Answers, marked, open_doubts
 
 MAX_OTHERS = 6  # other open doubts of a part, at most, to try every answer to
 
@@ -39,9 +39,8 @@ def settled_no_effect(
     open_ = [
         (sheet, d.field)
         for sheet in sheets
-        for d in sheet.doubtful
+        for d in open_doubts(sheet, answers)
         if sheet.kinds.get(d.field, UNREAD_KINDS) not in UNREAD_KINDS
-        and answer_for(answers, sheet.source, d.field) is None
     ]
     part_of = {f: part(f) for f in marks | {f for _, f in open_}}
     out: dict[str, bool] = {}

@@ -23,7 +23,7 @@ from __future__ import annotations
 from itertools import product
 
 from pnp.vision.read import SheetReading
-from pnp.vision.states import Answers, answer_for, marked
+from pnp.vision.states import Answers, answer_for, marked, open_doubts
 
 MAX_OPEN = 3
 
@@ -40,9 +40,7 @@ def settled_sums(sheets: list[SheetReading], answers: Answers) -> dict[str, bool
         if sheet.code is None or sheet.code.sheet != "scorepad":
             continue
         marks = marked(sheet, answers)
-        doubted = {
-            d.field for d in sheet.doubtful if answer_for(answers, sheet.source, d.field) is None
-        }
+        doubted = {d.field for d in open_doubts(sheet, answers)}
         places = [
             ids
             for _, ids in crowded(marks)
