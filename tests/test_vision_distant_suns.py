@@ -521,6 +521,17 @@ def test_a_noise_doubted_hex_is_not_settled_when_answered_or_its_shape_is_not_wh
     assert reader.settled == {}  # a doubt on the shape's hexes
 
 
+def test_a_doubted_hex_covered_with_no_symbol_scored_is_not_settled_by_its_shape():
+    """A hex the placement rules covered (its symbol never scored: no symbol seen) is no
+    clear symbol; it stays asked, and the reader does not fail on it (seed 82 #13 read
+    with a model that answered an Upgrade box: KeyError, every hex of the page asked)."""
+    reader, fids, hexes, placed = _noisy_shape_reader({}, doubted=(0, 1))
+    first = min(hexes, key=lambda h: (h[1], h[0]))
+    del reader.hex_scores[first]
+    reader._settle_hexes(hexes, placed)
+    assert reader.settled == {fids[1]: True}
+
+
 def test_the_cosmos_readers_decisions_reach_the_assembled_state(monkeypatch):
     from dataclasses import replace
 

@@ -1540,7 +1540,9 @@ class _Reader:
                     continue
                 if r.state != "filled" or hexes[h].confidence < HEX_SURE_CONFIDENCE:
                     continue
-                if self.hex_scores[h].score >= HEX_SURE_SCORE:
+                # a hex covered without its symbol scored (a repaired lookalike) is not clear
+                scored = self.hex_scores.get(h)
+                if scored is not None and scored.score >= HEX_SURE_SCORE:
                     self.settled[fid] = True
 
     # --- Frontiers -------------------------------------------------------------------
