@@ -214,11 +214,16 @@ class Batch:
 
     @property
     def exit_code(self) -> int:
+        """A kind of bad input's own code (1: several kinds); else 3 for doubts or missing
+        sheets left open (a player not scored for them is no bad input); else 0."""
+        from pnp.vision.photo_io import EXIT_OPEN, EXIT_UNREADABLE
+
         codes = {r.exit_code for r in self.refused}
-        if codes:
-            return codes.pop() if len(codes) == 1 else 1
-        if any(not a.clear for a in self.assembled):
-            return 3
+        bad = codes - {EXIT_OPEN}
+        if bad:
+            return bad.pop() if len(bad) == 1 else EXIT_UNREADABLE
+        if codes or any(not a.clear for a in self.assembled):
+            return EXIT_OPEN
         return 0
 
 
@@ -477,6 +482,7 @@ def read(photos, as_json, overlay, asking, sets):
 def score_with_photos(paths: list[Path], as_json: bool, sets, asking, overlay) -> int:
     """`pnp score` when some inputs are photos: read them, join the JSON states, score."""
     from pnp.report import table_json, table_text
+    from pnp.vision.photo_io import EXIT_OPEN
     from pnp.vision.states import Refused, batch_game, wrong_game
     from scoring.games import ScoringError, read_state_file, score_states
 
@@ -502,7 +508,7 @@ def score_with_photos(paths: list[Path], as_json: bool, sets, asking, overlay) -
         if a.state is None:
             n = len(a.doubtful)
             note = a.notes[0] if a.notes else f"{n} doubtful field{'s' if n != 1 else ''}"
-            batch.refused.append(Refused(a.label, 3, f"{a.label}: not scored: {note}"))
+            batch.refused.append(Refused(a.label, EXIT_OPEN, f"{a.label}: not scored: {note}"))
         else:
             states.append((a.label, a.state))
         for d in a.doubtful:

@@ -418,6 +418,22 @@ def test_a_batch_with_nothing_scored_for_its_doubts_says_how_to_answer_them():
     assert "not scored" in result.stderr and "answer: " in result.stderr
 
 
+def test_a_refused_photo_beside_a_player_left_unscored_by_doubts_exits_with_its_own_code(
+    tmp_path,
+):
+    """Doubts left open are no bad input: the one kind of bad input in the batch (the same
+    ship twice) gives its code, not 1, the code of several kinds of bad input at once."""
+    trio = [
+        PHOTOS / f"0000{5 + i}-stellar-drift-{s}-normal.jpg"
+        for i, s in enumerate(("ship", "tracker", "tech"))
+    ]
+    again = tmp_path / "again.jpg"
+    shutil.copy(trio[0], again)
+    result = run("score", *trio, again)
+    assert "not scored" in result.stderr and "again.jpg" in result.stderr
+    assert result.exit_code == EXIT_DUPLICATE, result.output
+
+
 def test_an_answer_names_one_sheet_of_a_photo_holding_two():
     """A photo of two trackers: "table.jpg#2:FIELD" answers the second alone, and
     "table.jpg:FIELD" the first alone (not both, whose field ids are the same)."""

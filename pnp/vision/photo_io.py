@@ -52,6 +52,7 @@ def reduction(pixels: int) -> int:
 
 # Exit codes of `pnp read` / `pnp score`, one per kind of bad input.
 EXIT_UNREADABLE = 1  # several kinds of bad input at once, or the file cannot be opened
+EXIT_OPEN = 3  # no bad input: read, but doubtful fields (or missing sheets) left open
 EXIT_NO_SHEET = 4
 EXIT_NOT_AN_IMAGE = 5
 EXIT_TOO_LARGE = 6
