@@ -30,7 +30,8 @@ Exit codes:
   8  the same sheet twice in the batch
   9  too small to hold a sheet (under 200 px a side)
   10 a sheet printed from another version of its layout: print it again
-  11 a page scanned in black and white (no greys): scan it in colour or grey
+  11 a page without greys: scanned in black and white (scan it in colour or grey),
+     or photographed so bright that its print is washed out
 Every bad input gets one line on stderr; the other photos are still read."""
 
 

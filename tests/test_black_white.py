@@ -35,6 +35,24 @@ def test_a_ship_scanned_black_and_white_is_refused_with_one_line(tmp_path):
     assert f"== stellar-drift: {tracker.name}" in result.output  # the other photo is read
 
 
+def test_a_photo_washed_out_by_light_is_refused_and_told_to_take_it_in_softer_light(tmp_path):
+    """A phone photo so over-exposed that the paper and the light print are one white has
+    no greys either; the line says so, not only "scan it again"."""
+    import cv2
+    from click.testing import CliRunner
+
+    from pnp.cli import cli
+    from pnp.vision.photo_io import EXIT_BLACK_AND_WHITE
+
+    photo = cv2.imread(str(PHOTOS / "00000-stellar-drift-ship-easy.jpg"))
+    washed = tmp_path / "washed.jpg"
+    cv2.imwrite(str(washed), cv2.convertScaleAbs(photo, alpha=2.5))
+    result = CliRunner().invoke(cli, ["read", str(washed)])
+    assert result.exit_code == EXIT_BLACK_AND_WHITE, result.output
+    (error,) = [ln for ln in result.stderr.splitlines() if ln.startswith("error:")]
+    assert "washed.jpg" in error and "washed out" in error and "softer light" in error
+
+
 def test_sheets_rendered_without_a_camera_are_not_taken_for_black_and_white(tmp_path):
     """Sheets filled on a tablet and saved as a PDF: as sharp as the blank, few greys
     near their print, but their tints and symbols are the blank's greys."""

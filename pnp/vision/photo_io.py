@@ -92,7 +92,8 @@ class OtherVersion(PhotoError):
 
 
 class BlackAndWhite(PhotoError):
-    """A page without greys (a scan in black and white): marks cannot be told from print."""
+    """A page without greys (a scan in black and white, or a photo washed out): marks
+    cannot be told from print."""
 
     exit_code = EXIT_BLACK_AND_WHITE
 

@@ -407,8 +407,9 @@ def refuse_black_and_white(masks, source: str) -> None:
     if masks.greys.black_and_white():
         raise BlackAndWhite(
             f"{source}: this page has almost no greys between its print and the paper, as a "
-            "scan in black and white has, and its marks cannot be told from the print (scan "
-            "it again in colour or grey)"
+            "scan in black and white has, or a photo so bright that its print is washed out, "
+            "and its marks cannot be told from the print (scan it again in colour or grey, or "
+            "photograph it in softer light)"
         )
 
 

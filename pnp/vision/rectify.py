@@ -62,7 +62,7 @@ def fit_page(found: dict[int, np.ndarray], px_per_mm: float) -> tuple[np.ndarray
     if len(ids) < MIN_MARKERS:
         raise PageNotFound(
             f"found {len(ids)} of the 4 corner markers (need {MIN_MARKERS}): "
-            "is the whole page in the photo and no corner covered?"
+            "is the whole page in the photo, in focus, and no corner covered?"
         )
     src = np.concatenate([found[i] for i in ids]).astype(np.float32)
     dst = np.concatenate([expected[i] for i in ids])
