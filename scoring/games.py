@@ -265,9 +265,10 @@ def score_states(states: list[tuple[str, dict]]) -> Table:
     games = set()
     for source, data in states:
         game = data.get("game")
-        if game not in SCORERS:
+        if not isinstance(game, str) or game not in SCORERS:
             problems.append(f'{source}: "game" must be one of {", ".join(SCORERS)} (got {game!r})')
-        games.add(game)
+        else:
+            games.add(game)
     if problems:
         raise ScoringError(problems)
     if len(games) > 1:

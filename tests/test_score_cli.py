@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from pnp.cli import cli
@@ -120,6 +121,17 @@ def test_states_of_two_games_are_refused(tmp_path):
     other = write(tmp_path, "x.json", {"game": "chess"})
     result = run("score", sd, other)
     assert result.exit_code == 1 and "chess" in result.output
+
+
+@pytest.mark.parametrize("game", [["stellar-drift"], {"name": "federation"}, None, 7])
+def test_a_game_that_is_no_name_is_refused_with_one_message(tmp_path, game):
+    """A list or an object as "game" failed the table with a TypeError (unhashable)."""
+    state = json.loads((EXAMPLES / "stellar-drift" / "aaraka-glider.json").read_text())
+    bad = write(tmp_path, "bad.json", state | {"game": game})
+    result = run("score", bad)
+    assert result.exit_code == 1, result.output
+    assert '"game" must be one of' in result.output and "bad.json" in result.output
+    assert "Traceback" not in result.output
 
 
 def test_every_game_has_a_schema_and_a_scorable_example():
