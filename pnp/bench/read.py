@@ -123,7 +123,13 @@ def read_one(data: bytes, checks: bool = False):
     from pnp.vision.identify import identify
     from pnp.vision.ink import ink_masks, prepare_blank
     from pnp.vision.print_variant import prepare_print_variant, printed_blank
-    from pnp.vision.read import UNREAD_KINDS, read_masks, refuse_bowed, refuse_other_version
+    from pnp.vision.read import (
+        UNREAD_KINDS,
+        read_masks,
+        refuse_bowed,
+        refuse_other_version,
+        scan_unwashed,
+    )
     from pnp.vision.rectify import decode_photo, page_resolution, rectify
     from pnp.vision.reference import common_map, reference_image
 
@@ -142,7 +148,7 @@ def read_one(data: bytes, checks: bool = False):
     prepare_print_variant(code, page.px_per_mm)
     t2 = time.perf_counter()
     blank, ink_saving = printed_blank(page.image, code, page.px_per_mm)
-    m = ink_masks(page.image, blank, page.px_per_mm, fields=fields)
+    m = scan_unwashed(ink_masks(page.image, blank, page.px_per_mm, fields=fields), page)
     refuse_bowed(m)  # as ``read.read_page`` does
     readings, found = read_masks(m, fields, page.px_per_mm, SOURCE)
     doubted = {d.field: d.reason for d in found}

@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision import black_white, tone_curve
+from pnp.vision import black_white, tone_curve, washed
 from pnp.vision.align import phase_correlate, tile_spectra
 from pnp.vision.field_boxes import _box_sums, _inside, side_bands
 from pnp.vision.page_bend import bend_mm
@@ -285,6 +285,7 @@ class _Blank:
     # = 1; flat indices of a sample of its pixels, part by part (connected regions: a
     # symbol, a tint); the part of each, numbered 0, 1, ...), for ``_toned``
     tone_bands: tuple[tuple[float, np.ndarray, np.ndarray], ...] = ()
+    light: washed.BlankLight | None = None  # its light print and paper, for ``washed``
 
     def printed_for(self, sigma: float) -> np.ndarray:
         """``printed``, and nowhere lighter than the blank blurred by ``sigma``: a blurred
@@ -451,6 +452,7 @@ def _prepare(blank: np.ndarray, px_per_mm: float) -> _Blank:
         white=(level > 0.9).astype(np.uint8),
         has_white=bool((level > 0.9).any()),
         tone_bands=_tone_bands(blank, px_per_mm),
+        light=washed.blank_light(blank),
         tile=tile,
         grid=(gh, gw),
         tile_cells=placed[:, :2],
@@ -622,6 +624,8 @@ class InkMasks:
     # The signs of a scan in black and white (``pnp.vision.black_white``)
     greys: black_white.Greys = field(default_factory=black_white.Greys)
     bend_mm: float = 0.0  # how far the page bows (``pnp.vision.page_bend``)
+    # quarter size: how washed out the light is around each place (``washed.washed_map``)
+    washed: np.ndarray | None = None
 
 
 def ink_and_step(
@@ -699,7 +703,8 @@ def ink_masks(
     cv2.min(ink, 1, dst=ink)
     base = cv2.min(both, 1, dst=both)
     bend = bend_mm(shifts, px_per_mm) if shifts is not None else 0.0
-    return InkMasks(ink, steps, base, prep.readable, seen, printed, greys, bend)
+    washed_out = washed.washed_map(photo, prep.light, px_per_mm)
+    return InkMasks(ink, steps, base, prep.readable, seen, printed, greys, bend, washed_out)
 
 
 def _greys(seen: np.ndarray, values: np.ndarray | None, prep: _Blank) -> black_white.Greys:

@@ -15,6 +15,12 @@ print), a black symbol does not turn coloured. Told by all the pixels, a ship sc
 with such a filter (the tints white, its symbols coloured) was read as ink-saving, and
 each coloured symbol as ink: 17 to 20 spaces of the ship read marked, unasked, on each of
 the committed easy and real ship photos put through it.
+
+Where tints alone tell (a tracker, a tech sheet) and the page's paper shows pure white
+(``washed.PAPER_CLIPPED``), tints missing may be tints the light washed out: the sheet is
+read against the colour blank, whose light print then tells how far (``pnp.vision.washed``).
+At 1.45 times the light the committed normal tracker and tech photos were taken for
+ink-saving prints, and nothing was left to say the photo was washed out.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import numpy as np
 
 from pnp.pagecode import PageCode
 from pnp.vision.reference import reference_image, rendered_blank
+from pnp.vision.washed import PAPER_CLIPPED, paper_clipped
 
 TELLING_STEP = 24  # gray levels (of 255) the two blanks differ by where the photo tells them
 TELLING_INSET_MM = 0.5  # ...that far inside such an area (the page a little off its blank)
@@ -49,6 +56,7 @@ class _Telling:
     size: tuple[int, int]  # (width, height) of the page at ``PAPER_SCALE``
     sigma: float  # ``PAPER_SIGMA_MM`` in pixels at ``PAPER_SCALE``
     weight: np.ndarray  # ``paper`` at ``PAPER_SCALE``, blurred by ``sigma``
+    by_symbols: bool  # told by symbols the ink-saving print draws black (else by tints)
 
 
 @lru_cache(maxsize=32)
@@ -65,7 +73,8 @@ def _telling(game: str, sheet: str, layout: str, px_per_mm: float) -> _Telling |
     # where the ink-saving print is darker (symbols drawn black) if there are enough of
     # those pixels, else all
     darker = where[saving.ravel()[where] < colour.ravel()[where]]
-    if len(darker) >= TELLING_MIN:
+    by_symbols = len(darker) >= TELLING_MIN
+    if by_symbols:
         where = darker
     where = where[:: -(-len(where) // TELLING_MAX)]
     paper = (cv2.min(colour, saving) >= PAPER_MIN).astype(np.uint8)
@@ -77,7 +86,7 @@ def _telling(game: str, sheet: str, layout: str, px_per_mm: float) -> _Telling |
     for a in (where, paper, weight):
         a.flags.writeable = False
     levels = (b.ravel()[where].astype(np.float32) / 255 for b in (colour, saving))
-    return _Telling(where, *levels, paper, size, sigma, weight)
+    return _Telling(where, *levels, paper, size, sigma, weight, by_symbols)
 
 
 def prepare_print_variant(code: PageCode, px_per_mm: float) -> None:
@@ -94,6 +103,10 @@ def printed_blank(page: np.ndarray, code: PageCode, px_per_mm: float) -> tuple[n
     colour = reference_image(code.game, code.sheet, code.layout, px_per_mm)
     telling = _telling(code.game, code.sheet, code.layout, px_per_mm)
     if telling is None or page.shape != colour.shape or saving_share(page, telling) <= 0.5:
+        return colour, False
+    if not telling.by_symbols and paper_clipped(page[::4, ::4], telling.paper) >= PAPER_CLIPPED:
+        # tints lost where the paper shows pure white: the light may have washed them out,
+        # which the colour blank's light print tells (``pnp.vision.washed``)
         return colour, False
     return reference_image(code.game, code.sheet, code.layout, px_per_mm, True), True
 

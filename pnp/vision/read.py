@@ -123,6 +123,8 @@ HATCHED = "hatched"  # a mark, or a mark hatched out (a correction)?
 # ...and where the place of its ink in the box settles it (``run_in``):
 RUN_IN = "run_in"  # a little ink run in across one side: its own mark, or a neighbour's?
 ACROSS = "across"  # an empty box inked just past two sides: a mark across its outline?
+# ...and where nothing on the page can settle it:
+WASHED = "washed"  # the light print around it shows pure white: a light mark would not show
 
 
 @dataclass(frozen=True)
@@ -555,7 +557,46 @@ def read_masks(
     readings = hatched_out(readings, fields, m, px_per_mm, SOLID_KINDS)
     readings = faint_strokes(readings, fields, m, px_per_mm, SOLID_KINDS)
     readings, found = settled_doubts(readings, fields, m, px_per_mm, source)
+    found = _washed_out(readings, found, fields, m, px_per_mm, source)
     return _with_noise_measures(readings, found, fields, m, px_per_mm), found
+
+
+def scan_unwashed(masks, page):
+    """``masks`` with no place washed out if the page fills its image, as a scan does
+    (``washed.SCAN_FILL``): its white is a filter's, not the light's."""
+    from pnp.vision.washed import SCAN_FILL, page_fill
+
+    if masks.washed is None or page_fill(page) < SCAN_FILL:
+        return masks
+    return replace(masks, washed=None)
+
+
+def _washed_out(readings, found: list[Doubt], fields: list, m, px_per_mm: float, source: str):
+    """``found``, where the light around a field not read marked washed its light print
+    out (``pnp.vision.washed``): that field asked as washed out instead (no other doubt of
+    it left for the page or the noise model to settle)."""
+    from pnp.vision.washed import LIGHTER, field_lighter
+
+    if m.washed is None or not m.washed.any():
+        return found
+    geometry = {f.id: f for f in fields}
+    out: dict[str, Doubt] = {}
+    for r in readings:
+        f = geometry[r.id]
+        if r.state == "filled" or f.kind in UNREAD_KINDS:
+            continue
+        lighter = field_lighter(m.washed, f, px_per_mm)
+        if lighter >= LIGHTER:
+            out[r.id] = Doubt(
+                r.id,
+                "washed out by the light: the paper around it shows pure white, its light "
+                f"print {lighter - 1:.0%} lighter than printed; a light mark would not show",
+                source,
+                WASHED,
+            )
+    if not out:
+        return found
+    return [d for d in found if d.field not in out] + list(out.values())
 
 
 def _with_noise_measures(readings, found: list[Doubt], fields: list, m, px_per_mm: float):
@@ -596,7 +637,7 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     sheet_map = common_map(code)
     refuse_other_version(code, sheet_map, source)
     blank, ink_saving = printed_blank(page.image, code, page.px_per_mm)
-    m = ink_masks(page.image, blank, page.px_per_mm, fields=sheet_map.fields)
+    m = scan_unwashed(ink_masks(page.image, blank, page.px_per_mm, fields=sheet_map.fields), page)
     refuse_bowed(m)
     refuse_black_and_white(m, source)
     readings, doubtful = read_masks(m, sheet_map.fields, page.px_per_mm, source)

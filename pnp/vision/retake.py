@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from pnp.vision.ink import INK_STEP
-from pnp.vision.read import SheetReading
+from pnp.vision.read import WASHED, SheetReading
 
 RETAKE_SHARE = 0.25  # of a page's fields asked about...
 RETAKE_MIN = 10  # ...and at least this many of them
@@ -42,10 +42,17 @@ class PhotoQuality:
     paper: float  # its paper's brightness, 0-255 (the bright squares')
     evenness: float  # its dim paper over its bright paper (1: even light)
     step: float  # the median ink step of its fields (``INK_STEP``, raised by grain)
+    washed: int = 0  # fields asked because the light washed their print out (``washed``)
 
     def problems(self) -> list[str]:
         """What to change, most telling first; empty if nothing measured is poor."""
         out = []
+        if self.washed:
+            out.append(
+                f"the photo is over-exposed ({self.washed} fields washed out, the paper pure "
+                "white): less light on the page, or set the exposure on the page (tap it on "
+                "the screen)"
+            )
         if 0 < self.px_per_mm < SMALL_PX_PER_MM:
             out.append(
                 f"the page is small in the photo ({self.px_per_mm:.1f} px per mm): "
@@ -82,6 +89,7 @@ def quality(sheet: SheetReading) -> PhotoQuality:
         paper=float(bright),
         evenness=float(dim / bright) if bright > 0 else 0.0,
         step=float(np.median(steps)) if steps else INK_STEP,
+        washed=sum(1 for d in sheet.doubtful if d.cause == WASHED),
     )
 
 
