@@ -75,17 +75,21 @@ def blank_light(blank: np.ndarray) -> BlankLight:
     return BlankLight(light, dark, level.astype(np.float32), paper.astype(np.float32))
 
 
-def washed_map(photo: np.ndarray, blank: BlankLight, px_per_mm: float) -> np.ndarray:
+def washed_map(photo: np.ndarray, blank: BlankLight, px_per_mm: float) -> np.ndarray | None:
     """Quarter-size float32: around each place, how much lighter than printed the light
     print shows against full white (``LIGHTER`` and over: washed out; where there is none
     near, the light print's of all the page's places of white paper), where the paper
     around shows at full white (``PAPER_CLIPPED``) and the dark print lighter than
     printed too (``DARK_LIGHTER``, where there is some); 0 elsewhere, or with too little
-    print or paper to tell."""
-    size = (blank.light.shape[1], blank.light.shape[0])
-    small = cv2.resize(photo, size, interpolation=cv2.INTER_AREA).astype(np.float32)
-    if not (small * blank.paper >= WHITE).any():  # (the usual page: no paper at white)
-        return np.zeros(small.shape, np.float32)
+    print or paper to tell. None where no paper shows at full white."""
+    h, w = blank.light.shape
+    # the usual page: not one of every 16th pixel of its paper at white (~0.1 ms)
+    sample = photo[::4, ::4][:h, :w]
+    if not np.count_nonzero(
+        (sample >= WHITE) & (blank.paper[: sample.shape[0], : sample.shape[1]] > 0)
+    ):
+        return None
+    small = cv2.resize(photo, (w, h), interpolation=cv2.INTER_AREA).astype(np.float32)
     side = (max(3, int(WINDOW_MM * px_per_mm / 4) | 1),) * 2
 
     def mean(values: np.ndarray, where: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
