@@ -95,3 +95,26 @@ def test_tints_the_light_washed_out_are_not_taken_for_an_ink_saving_print(name):
     for gain in (1.0, 1.45, 1.6):
         page = rectify(cv2.convertScaleAbs(gray, alpha=gain))
         assert printed_blank(page.image, identify(page), page.px_per_mm)[1] is False
+
+
+def test_a_washed_out_cosmos_hex_is_not_settled_by_the_shapes_reader(tmp_path):
+    """The Cosmos reader settles a doubted hex "not covered" where the photo's darkness
+    shows no symbol; washed out, it shows none either way. The real-mode Cosmos by 1.6:
+    before, 55 of its marked fields (hexes, Frontier values) read empty, unasked."""
+    from pnp.vision.states import assemble, marked
+
+    photo = PHOTOS / "00018-distant-suns-cosmos-real.jpg"
+    (sheet,) = read_photo(over_exposed(photo, tmp_path, 1.6))
+    (state,), _ = assemble([sheet])
+    asked = {d.field for d in state.doubtful}
+    got = marked(sheet, {})
+    truth = truth_marked(photo)
+    # (a score tile's zone box is answered with a zone, not marked: compared elsewhere)
+    kinds = {"hex", "frontier_value", "upgrade", "upgrade_used"}
+    wrong = [
+        f
+        for f, m in truth.items()
+        if sheet.kinds.get(f) in kinds and (f in got) != m and f not in asked
+    ]
+    assert any(d.cause == WASHED for d in sheet.doubtful)
+    assert not wrong

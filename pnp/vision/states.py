@@ -24,7 +24,7 @@ from pathlib import Path
 
 from pnp.vision.noise_model import ModelError
 from pnp.vision.photo_io import EXIT_DUPLICATE, EXIT_WRONG_GAME
-from pnp.vision.read import UNREAD_KINDS, Doubt, SheetReading, best_guess
+from pnp.vision.read import UNREAD_KINDS, WASHED, Doubt, SheetReading, best_guess
 from pnp.vision.retake import advice
 
 
@@ -419,11 +419,14 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
     out.state = {**cosmos.state, "player": cosmos.state.get("player") or f"Player {c.serial}"}
     out.confidence.update(cosmos.confidence)
     out.remarks += cosmos.remarks
-    # Upgrade boxes and hexes the shapes settled are no longer asked about (their ink was)
-    record_settled(out, {f"{sheet.source}:{i}": v for i, v in cosmos.settled.items()})
+    # Upgrade boxes and hexes the shapes settled are no longer asked about (their ink was),
+    # but for those the light washed out: the photo shows nothing of them to settle by
+    washed = {d.field for d in sheet.doubtful if d.cause == WASHED}
+    settled = {i: v for i, v in cosmos.settled.items() if i not in washed}
+    record_settled(out, {f"{sheet.source}:{i}": v for i, v in settled.items()})
     out.faint = {f"{sheet.source}:{i}" for i in cosmos.faint}
     out.doubtful = _merge(
-        [d for d in out.doubtful if d.field not in cosmos.settled]
+        [d for d in out.doubtful if d.field not in settled]
         + [
             # a symbol asked about (a score tile's box, a hex) is answered with a zone, or
             # empty: "filled" does not say which zone it names

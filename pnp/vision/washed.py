@@ -16,8 +16,9 @@ white, but divides the print by the same paper, keeping its light print as print
 Measured on 70 photos of the held-out and seed 631 sets with every pixel's value
 multiplied by 1.3, 1.45 and 1.6 (clipped at 255), as an over-exposed photo has them, and
 42 Stellar Drift ship photos by 1.6: fields read wrong with nothing asked 5, 174, 407 and
-108 before, 0, 39, 38 and 0 since (Distant Suns hexes and Federation pages hold little
-light print to tell by; ``docs/BENCHMARKS.md``, session 48). The 1,900 photos of eight
+108 before, 0, 31, 31 and 0 since (Federation pages hold no light print to tell by;
+``docs/BENCHMARKS.md``, session 48). The Cosmos reader's shapes do not settle a hex
+asked so (``states``): its darkness shows no symbol either way. The 1,900 photos of eight
 synthetic sets as made read the same, field for field, and the scans of ``pnp.bench
 scans`` through every filter too.
 """
