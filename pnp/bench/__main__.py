@@ -24,6 +24,7 @@ BENCHES = {
     "states": "pnp.bench.states",
     "train-noise": "pnp.bench.train_noise",
     "scans": "pnp.bench.scans",
+    "relight": "pnp.bench.relight",
 }
 
 
