@@ -13,10 +13,9 @@ lighter than printed by ``LIGHTER`` or more, a field not read marked is asked
 holds no evidence either way. A scanner's "document" filter also makes the paper pure
 white, but divides the print by the same paper, keeping its light print as printed.
 
-Measured on 70 photos of the held-out and seed 631 sets with every pixel's value
-multiplied by 1.3, 1.45 and 1.6 (clipped at 255), as an over-exposed photo has them, and
-42 Stellar Drift ship photos by 1.6: fields read wrong with nothing asked 5, 174, 407 and
-108 before, 0, 31, 31 and 0 since (Federation pages hold no light print to tell by;
+Measured with ``python -m pnp.bench relight --gain G`` on 72 photos of the held-out and
+seed 631 sets: at G = 1.3, 1.45 and 1.6, fields read wrong with nothing asked 5, 174 and
+408 before, 0, 31 and 31 since (Federation pages hold no light print to tell by;
 ``docs/BENCHMARKS.md``, session 48). The Cosmos reader's shapes do not settle a hex
 asked so (``states``): its darkness shows no symbol either way. The 1,900 photos of eight
 synthetic sets as made read the same, field for field, and the scans of ``pnp.bench
