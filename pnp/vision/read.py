@@ -124,7 +124,8 @@ HATCHED = "hatched"  # a mark, or a mark hatched out (a correction)?
 RUN_IN = "run_in"  # a little ink run in across one side: its own mark, or a neighbour's?
 ACROSS = "across"  # an empty box inked just past two sides: a mark across its outline?
 # ...and where nothing on the page can settle it:
-WASHED = "washed"  # the light print around it shows pure white: a light mark would not show
+WASHED = "washed"  # paper at white, light print lighter than printed (``washed``): a light
+# mark would not show
 
 
 @dataclass(frozen=True)
