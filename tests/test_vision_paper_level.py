@@ -77,3 +77,19 @@ def test_the_readable_print_is_handed_out_read_only():
     masks = ink_masks(blank.copy(), blank, PX)
     assert not masks.readable.flags.writeable
     assert masks.readable is ink_masks(blank.copy(), blank, PX).readable
+
+
+def test_a_blank_is_prepared_once_and_again_when_its_pixels_change():
+    blank, (a, b) = _page(tint=0.7)
+    shared = blank.copy()
+    shared.flags.writeable = False  # as the reference images are handed out
+    first = _prepared(shared, PX)
+    assert _prepared(shared, PX) is first  # the same object: no second preparing
+    assert _prepared(shared.copy(), PX) is first  # the same pixels elsewhere: by content
+    changed = blank.copy()
+    changed[a:b, a:b] = 255  # the tint gone: another sheet
+    other = _prepared(changed, PX)
+    assert other is not first
+    assert other.print_small.min() > first.print_small.min()
+    changed[a:b, a:b] = 128  # changed in place (writable): prepared anew, not by object
+    assert _prepared(changed, PX).print_small.min() < other.print_small.min()
