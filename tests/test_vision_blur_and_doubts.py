@@ -150,3 +150,19 @@ def test_only_strokes_a_pen_wide_count_as_thick_ink_not_the_grain_of_noisy_paper
     noisy_ink, noisy_thick, _ = thick(stroke | grain)
     assert noisy_ink > ink + 0.03  # the grain doubles the box's ink share...
     assert noisy_thick == pytest.approx(ink, abs=0.005)  # ...and not its thick ink
+
+
+def test_thick_ink_and_thick_base_are_each_mask_opened_alone():
+    """One opening of ink + base (ink within base) gives each mask's own opening."""
+    from pnp.vision.fields import _box_sums, _thick_shares
+    from pnp.vision.ink import _thick
+
+    rng = np.random.default_rng(7)
+    base = (cv2.GaussianBlur(rng.random((240, 260)), (0, 0), 1.5) > 0.52).astype(np.uint8)
+    ink = base & (cv2.GaussianBlur(rng.random(base.shape), (0, 0), 1.5) > 0.5).astype(np.uint8)
+    boxes = np.array([[x, y, x + 30, y + 25] for x in range(0, 230, 23) for y in range(0, 215, 21)])
+    area = np.full(len(boxes), 750)
+    alone = [_box_sums(cv2.integral(_thick(m, PX)), boxes) / area for m in (ink, base)]
+    shares = np.array(_thick_shares(ink, base, boxes, area, PX))
+    assert np.array_equal(shares[:, 0], alone[0]) and np.array_equal(shares[:, 1], alone[1])
+    assert 0 < shares[:, 0].sum() < shares[:, 1].sum()  # both open to something, and differ
