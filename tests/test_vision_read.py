@@ -189,6 +189,33 @@ def test_two_sheets_side_by_side_are_both_found_by_the_quick_second_look():
     assert len(locate_pages(a)) == 1
 
 
+def test_three_sheets_side_by_side_at_a_slant_are_all_found():
+    """One player's three sheets in a row, the left end farther from the camera, at about
+    3 px/mm (a 4000 px wide photo decoded at half size): each sheet's markers are found by
+    its own homography with the rest of the photo whited out, not among the others'."""
+    from pnp.vision.pages import locate_pages
+
+    by_sheet = {s: marked_photo("stellar-drift", s, layout, "a4", 3)[1] for s, layout in SHEETS}
+    images = [
+        cv2.cvtColor(rasterize_pdf(pdf_bytes([by_sheet[s].page]), 73)[0], cv2.COLOR_RGB2GRAY)
+        for s in ("tech", "tracker", "ship")
+    ]
+    h = max(i.shape[0] for i in images)
+    row = np.hstack(
+        [cv2.copyMakeBorder(i, 40, 40 + h - i.shape[0], 30, 0, 0, value=90) for i in images]
+    )
+    H, W = row.shape
+    src = np.float32([[0, 0], [W, 0], [W, H], [0, H]])
+    far = 0.075 * H
+    dst = np.float32([[0, far], [W, 0], [W, H], [0, H - far]])
+    photo = cv2.warpPerspective(row, cv2.getPerspectiveTransform(src, dst), (W, H), borderValue=90)
+    codes = sorted((c.sheet, c.serial) for c in map(identify, locate_pages(photo)))
+    assert codes == [("ship", 42), ("tech", 42), ("tracker", 42)]
+
+
+SHEETS = (("ship", "rhox-hauler"), ("tracker", "tracker"), ("tech", "tech"))
+
+
 def test_an_unreadable_page_code_says_what_to_do_about_it():
     from pnp.vision.identify import identify
     from pnp.vision.rectify import READ_PX_PER_MM, Rectified

@@ -7,8 +7,12 @@ The first page comes from ``rectify`` as it is. Two ways lead to more:
   the first);
 - when the first attempt fails and the same fiducial id shows up more than once,
   the markers are split into pages (the set of one instance per id that fits a
-  flat page best, then the next), and each page is read with the other pages'
-  markers painted out.
+  flat page best, then the next), and each page is read from the photo whited out
+  but for it (where its markers put it: ``_alone``), so that no marker of another page
+  is taken for one of its own, not even one the splitting search missed. So are the
+  markers the search after a page finds, where they fit no one page: two pages or more
+  are left, and one marker of each id was taken from any of them (three sheets side by
+  side, seen at a slant).
 """
 
 from __future__ import annotations
@@ -100,17 +104,7 @@ def locate_pages(gray: np.ndarray) -> list[Rectified]:
     try:
         pages = [rectify(gray)]
     except PageNotFound as first_failure:
-        groups = split_markers(gray)
-        if not groups:
-            raise
-        pages = []
-        all_quads = [q for g in groups for q in g.values()]
-        for group in groups:
-            others = [q for q in all_quads if not any(q is mine for mine in group.values())]
-            try:
-                pages.append(rectify(_paint(gray, others, grow=1.4)))
-            except PageNotFound:
-                continue
+        pages = _split_pages(gray, MAX_PAGES)
         if not pages:
             raise first_failure from None
         return pages
@@ -124,5 +118,38 @@ def locate_pages(gray: np.ndarray) -> list[Rectified]:
         try:
             pages.append(rectify(work))
         except PageNotFound:
+            pages += _split_pages(work, MAX_PAGES - len(pages))
             break
     return pages
+
+
+def _split_pages(gray: np.ndarray, most: int) -> list[Rectified]:
+    """The pages of ``split_markers`` (no more than ``most``), each flattened from the
+    photo with all but that page whited out (``_alone``); those that do not flatten are
+    left out."""
+    pages = []
+    for group in split_markers(gray):
+        try:
+            pages.append(rectify(_alone(gray, group)))
+        except PageNotFound:
+            continue
+    return pages[:most]
+
+
+ALONE_GROW = 1.03  # the page kept a little past its common box (its markers lie inside)
+
+
+def _alone(gray: np.ndarray, group: dict[int, np.ndarray]) -> np.ndarray:
+    """``gray`` white but for the page whose markers are ``group`` (where they put its
+    common box, ``ALONE_GROW`` around): the search for its markers then finds no other
+    page's, not even those the splitting search missed."""
+    homography, _ = fit_page(group, READ_PX_PER_MM)
+    w, h = COMMON_WIDTH * READ_PX_PER_MM, COMMON_HEIGHT * READ_PX_PER_MM
+    box = np.float32([[0, 0], [w, 0], [w, h], [0, h]]).reshape(-1, 1, 2)
+    quad = cv2.perspectiveTransform(box, np.linalg.inv(homography)).reshape(4, 2)
+    centre = quad.mean(axis=0)
+    inside = np.zeros_like(gray)
+    cv2.fillConvexPoly(inside, (centre + (quad - centre) * ALONE_GROW).round().astype(np.int32), 1)
+    out = np.full_like(gray, 255)
+    np.copyto(out, gray, where=inside.astype(bool))
+    return out
