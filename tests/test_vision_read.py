@@ -213,6 +213,34 @@ def test_three_sheets_side_by_side_at_a_slant_are_all_found():
     assert codes == [("ship", 42), ("tech", 42), ("tracker", 42)]
 
 
+def test_three_small_sheets_in_a_large_photo_are_all_found():
+    """Sheets small in the frame (their markers under 1.5x what the quick search for more
+    pages sees): once the first is found, the patient search looks for the others."""
+    from pnp.vision.pages import SMALL_MARKERS, _small_markers, locate_pages
+
+    by_sheet = {s: marked_photo("stellar-drift", s, layout, "a4", 3)[1] for s, layout in SHEETS}
+    images = [
+        cv2.cvtColor(rasterize_pdf(pdf_bytes([by_sheet[s].page]), 55)[0], cv2.COLOR_RGB2GRAY)
+        for s in ("tech", "tracker", "ship")
+    ]
+    h = max(i.shape[0] for i in images)
+    row = np.hstack([cv2.copyMakeBorder(i, 0, h - i.shape[0], 20, 0, 0, value=90) for i in images])
+    H, W = 2250, 3000
+    canvas = np.full((H, W), 90, np.uint8)
+    y, x = (H - row.shape[0]) // 2, (W - row.shape[1]) // 2
+    canvas[y : y + row.shape[0], x : x + row.shape[1]] = row
+    src = np.float32([[0, 0], [W, 0], [W, H], [0, H]])
+    far = 0.05 * H
+    dst = np.float32([[0, far], [W, 0], [W, H], [0, H - far]])
+    photo = cv2.warpPerspective(
+        canvas, cv2.getPerspectiveTransform(src, dst), (W, H), borderValue=90
+    )
+    pages = locate_pages(photo)
+    assert SMALL_MARKERS > 1 and _small_markers(pages[0], photo)
+    codes = sorted((c.sheet, c.serial) for c in map(identify, pages))
+    assert codes == [("ship", 42), ("tech", 42), ("tracker", 42)]
+
+
 SHEETS = (("ship", "rhox-hauler"), ("tracker", "tracker"), ("tech", "tech"))
 
 

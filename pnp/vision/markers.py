@@ -18,12 +18,17 @@ SEARCH_SIDE = 1000
 QUICK_SEARCH_SIDE = 800
 
 
+# The quick search ignores candidates whose perimeter is under this share of the searched
+# image's longer side (the patient one, under half of it).
+QUICK_MIN_PERIMETER_RATE = 0.04
+
+
 @cache
 def _detector(fast: bool = True) -> cv2.aruco.ArucoDetector:
     params = cv2.aruco.DetectorParameters()
     # The sheets are full of small boxes; ignoring candidates far smaller than a
     # fiducial keeps detection fast and free of false squares.
-    params.minMarkerPerimeterRate = 0.04 if fast else 0.02
+    params.minMarkerPerimeterRate = QUICK_MIN_PERIMETER_RATE if fast else 0.02
     if fast:  # one threshold window fits the scaled-down photo; the slow pass tries three
         params.adaptiveThreshWinSizeMin = params.adaptiveThreshWinSizeMax = 7
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
