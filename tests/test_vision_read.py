@@ -241,6 +241,41 @@ def test_three_small_sheets_in_a_large_photo_are_all_found():
     assert codes == [("ship", 42), ("tech", 42), ("tracker", 42)]
 
 
+def _grid_of_sheets(rows: int, dpi: float) -> np.ndarray:
+    """A photo of ``rows`` players' three Stellar Drift sheets, a row each, seen square on."""
+    out = []
+    for seed in range(rows):
+        pages = [marked_photo("stellar-drift", s, layout, "a4", seed)[1] for s, layout in SHEETS]
+        images = [
+            cv2.cvtColor(rasterize_pdf(pdf_bytes([rp.page]), dpi)[0], cv2.COLOR_RGB2GRAY)
+            for rp in pages
+        ]
+        h = max(i.shape[0] for i in images)
+        out.append(
+            np.hstack(
+                [cv2.copyMakeBorder(i, 10, 10 + h - i.shape[0], 20, 0, 0, value=90) for i in images]
+            )
+        )
+    return cv2.copyMakeBorder(np.vstack(out), 30, 30, 30, 30, 0, value=90)
+
+
+def test_six_sheets_in_one_photo_are_read_and_more_refused(tmp_path):
+    from pnp.vision.pages import MAX_PAGES, TooManyPages, locate_pages
+    from pnp.vision.photo_io import EXIT_NO_SHEET, NoSheet
+    from pnp.vision.read import read_photo
+
+    assert MAX_PAGES == 6  # two players' three sheets
+    pages = locate_pages(_grid_of_sheets(2, 60))
+    assert sorted(identify(p).sheet for p in pages) == sorted(["ship", "tech", "tracker"] * 2)
+    nine = _grid_of_sheets(3, 60)
+    with pytest.raises(TooManyPages):
+        locate_pages(nine)
+    cv2.imwrite(str(tmp_path / "table.png"), nine)
+    with pytest.raises(NoSheet, match=r"table.png: more than 6 sheets in one photo; photo") as e:
+        read_photo(tmp_path / "table.png")
+    assert e.value.exit_code == EXIT_NO_SHEET
+
+
 SHEETS = (("ship", "rhox-hauler"), ("tracker", "tracker"), ("tech", "tech"))
 
 

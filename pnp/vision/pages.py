@@ -38,7 +38,11 @@ from pnp.vision.rectify import (
     rectify,
 )
 
-MAX_PAGES = 4
+MAX_PAGES = 6  # two players' three Stellar Drift sheets; a photo of more is refused
+
+
+class TooManyPages(PageNotFound):
+    """More than ``MAX_PAGES`` sheets in one photo."""
 
 
 def page_quad(page: Rectified, scale: float = 1.0) -> np.ndarray:
@@ -79,7 +83,7 @@ def split_markers(gray: np.ndarray, one_too: bool = False) -> list[dict[int, np.
     if max((len(v) for v in by_id.values()), default=0) < (1 if one_too else 2):
         return []
     pages: list[dict[int, np.ndarray]] = []
-    while sum(len(v) for v in by_id.values()) >= MIN_MARKERS and len(pages) < MAX_PAGES:
+    while sum(len(v) for v in by_id.values()) >= MIN_MARKERS and len(pages) <= MAX_PAGES:
         keys = sorted(by_id)
         best, best_misfit = None, MAX_REPROJECTION_MM
         for choice in product(*[[None, *range(len(by_id[k]))] for k in keys]):
@@ -103,44 +107,53 @@ def split_markers(gray: np.ndarray, one_too: bool = False) -> list[dict[int, np.
 
 
 def locate_pages(gray: np.ndarray) -> list[Rectified]:
-    """Every page in the photo, flattened; PageNotFound with the first page's reason if none."""
+    """Every page in the photo, flattened; PageNotFound with the first page's reason if none,
+    TooManyPages if there are more than ``MAX_PAGES``."""
     try:
         pages = [rectify(gray)]
     except PageNotFound as first_failure:
-        pages = _split_pages(gray, MAX_PAGES)
+        pages = _split_pages(gray)
         if not pages:
             raise first_failure from None
-        return pages
+        return _no_more_than_max(pages)
     work = gray
     patient = _small_markers(pages[0], gray)
-    while len(pages) < MAX_PAGES:
+    while len(pages) <= MAX_PAGES:
         work = _paint(work, [page_quad(pages[-1])], grow=1.02)
         # Another whole page has markers as large as the first's: the quick search finds
         # them (the patient full-size one would cost more than reading the page), unless
         # the first page's are so small that a page a little farther off is missed.
         if len(quick_fiducials(work)) < MIN_MARKERS:
             if patient:
-                pages += _split_pages(work, MAX_PAGES - len(pages), one_too=True)
+                pages += _split_pages(work, one_too=True)
             break
         try:
             pages.append(rectify(work))
         except PageNotFound:
-            pages += _split_pages(work, MAX_PAGES - len(pages))
+            pages += _split_pages(work)
             break
+    return _no_more_than_max(pages)
+
+
+def _no_more_than_max(pages: list[Rectified]) -> list[Rectified]:
+    if len(pages) > MAX_PAGES:
+        raise TooManyPages(
+            f"more than {MAX_PAGES} sheets in one photo; photograph them {MAX_PAGES} or "
+            "fewer at a time"
+        )
     return pages
 
 
-def _split_pages(gray: np.ndarray, most: int, one_too: bool = False) -> list[Rectified]:
-    """The pages of ``split_markers`` (no more than ``most``), each flattened from the
-    photo with all but that page whited out (``_alone``); those that do not flatten are
-    left out."""
+def _split_pages(gray: np.ndarray, one_too: bool = False) -> list[Rectified]:
+    """The pages of ``split_markers``, each flattened from the photo with all but that
+    page whited out (``_alone``); those that do not flatten are left out."""
     pages = []
     for group in split_markers(gray, one_too):
         try:
             pages.append(rectify(_alone(gray, group)))
         except PageNotFound:
             continue
-    return pages[:most]
+    return pages
 
 
 # Where the first page's markers are under this many times the least perimeter the quick
