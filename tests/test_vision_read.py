@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
@@ -274,6 +276,29 @@ def test_six_sheets_in_one_photo_are_read_and_more_refused(tmp_path):
     with pytest.raises(NoSheet, match=r"table.png: more than 6 sheets in one photo; photo") as e:
         read_photo(tmp_path / "table.png")
     assert e.value.exit_code == EXIT_NO_SHEET
+
+
+MULTI = Path(__file__).parent / "fixtures" / "multi"
+
+
+def test_a_photo_of_one_players_three_sheets_reads_the_players_state():
+    """A committed photo (fixtures/multi): the three sheets small in a real photo."""
+    import json
+
+    from pnp.vision.read import read_photo
+    from pnp.vision.states import assemble
+    from scoring.games import score_states
+
+    sheets = read_photo(MULTI / "three-sheets-normal.jpg")
+    assert sorted(s.code.sheet for s in sheets) == ["ship", "tech", "tracker"]
+    (read,), _ = assemble(list(sheets))
+    assert not read.doubtful
+    truth = json.loads((MULTI / "three-sheets.state.json").read_text())
+    scored = score_states([("photo", read.state), ("truth", truth)])
+    assert scored.players[0].total == scored.players[1].total > 0
+    assert {k: v for k, v in read.state.items() if k != "tech"} == {
+        k: v for k, v in truth.items() if k != "tech"
+    }
 
 
 SHEETS = (("ship", "rhox-hauler"), ("tracker", "tracker"), ("tech", "tech"))
