@@ -22,8 +22,8 @@ Exit codes:
   3  read, but doubtful fields (or missing sheets) remain: answer with --set or --ask
   1  unreadable input of several kinds at once, or a file that cannot be opened
   2  usage error (bad option, --set on a field no sheet has)
-  4  no sheet found in a photo (markers hidden or page code unreadable), or more than
-     six in one photo
+  4  no sheet found in a photo (markers hidden or page code unreadable), or a photo
+     of several sheets one of which cannot be read, or of more than six
   5  not an image: empty, truncated, or not a JPEG, PNG, HEIF (HEIC) or PDF
   6  too large: the image header claims more pixels than any phone takes
      (JPEG over 250 MP, HEIF over 50 MP, PNG over 40 MP)

@@ -70,18 +70,21 @@ def _all_markers_detector() -> cv2.aruco.ArucoDetector:
     return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), params)
 
 
-def split_markers(gray: np.ndarray, one_too: bool = False) -> list[dict[int, np.ndarray]]:
+def split_markers(
+    gray: np.ndarray, one_too: bool = False
+) -> tuple[list[dict[int, np.ndarray]], int]:
     """Markers grouped into pages when some fiducial id appears more than once (with
-    ``one_too``, a single page's too); else []."""
+    ``one_too``, a single page's too), and how many markers were left in no page; else
+    ([], 0)."""
     corners, ids, _ = _all_markers_detector().detectMarkers(gray)
     if ids is None:
-        return []
+        return [], 0
     by_id: dict[int, list[np.ndarray]] = defaultdict(list)
     for quad, marker_id in zip(corners, ids.ravel(), strict=True):
         if 0 <= int(marker_id) <= 3:
             by_id[int(marker_id)].append(quad.reshape(4, 2))
     if max((len(v) for v in by_id.values()), default=0) < (1 if one_too else 2):
-        return []
+        return [], 0
     pages: list[dict[int, np.ndarray]] = []
     while sum(len(v) for v in by_id.values()) >= MIN_MARKERS and len(pages) <= MAX_PAGES:
         keys = sorted(by_id)
@@ -103,12 +106,23 @@ def split_markers(gray: np.ndarray, one_too: bool = False) -> list[dict[int, np.
         pages.append(best)
         for k, quad in best.items():
             by_id[k] = [q for q in by_id[k] if q is not quad]
-    return pages
+    return pages, sum(len(v) for v in by_id.values())
+
+
+class UnreadPage(PageNotFound):
+    """A photo holding the markers of a sheet that could not be located."""
+
+
+# Markers of a photo of several sheets left in no page (``split_markers``): this many
+# are another sheet, not a stray square read as a marker.
+LEFT_MARKERS = 2
 
 
 def locate_pages(gray: np.ndarray) -> list[Rectified]:
     """Every page in the photo, flattened; PageNotFound with the first page's reason if none,
-    TooManyPages if there are more than ``MAX_PAGES``."""
+    TooManyPages if there are more than ``MAX_PAGES``. Where the photo holds several
+    sheets, one of them that cannot be flattened, or markers enough of one more that make
+    no page (``UnreadPage``), refuse the photo: it is not read short of a sheet."""
     try:
         pages = [rectify(gray)]
     except PageNotFound as first_failure:
@@ -121,10 +135,12 @@ def locate_pages(gray: np.ndarray) -> list[Rectified]:
     while len(pages) <= MAX_PAGES:
         work = _paint(work, [page_quad(pages[-1])], grow=1.02)
         # Another whole page has markers as large as the first's: the quick search finds
-        # them (the patient full-size one would cost more than reading the page), unless
-        # the first page's are so small that a page a little farther off is missed.
+        # them (the patient full-size one would cost more than reading the page). Where
+        # the first page's are small, or the photo holds several sheets, a sheet a little
+        # farther off may be missed by it: the patient search looks for more, and for
+        # markers of a sheet that cannot be read.
         if len(quick_fiducials(work)) < MIN_MARKERS:
-            if patient:
+            if patient or len(pages) > 1:
                 pages += _split_pages(work, one_too=True)
             break
         try:
@@ -146,14 +162,30 @@ def _no_more_than_max(pages: list[Rectified]) -> list[Rectified]:
 
 def _split_pages(gray: np.ndarray, one_too: bool = False) -> list[Rectified]:
     """The pages of ``split_markers``, each flattened from the photo with all but that
-    page whited out (``_alone``); those that do not flatten are left out."""
-    pages = []
-    for group in split_markers(gray, one_too):
+    page whited out (``_alone``). A page that does not flatten raises its reason, and
+    ``LEFT_MARKERS`` or more markers left in no page raise ``UnreadPage``, once a page
+    has been found."""
+    groups, left = split_markers(gray, one_too)
+    pages, failures = [], []
+    for group in groups:
         try:
             pages.append(rectify(_alone(gray, group)))
-        except PageNotFound:
-            continue
+        except PageNotFound as exc:
+            failures.append(exc)
+    if len(pages) > MAX_PAGES:  # the search stopped there: more than are read
+        return pages
+    if pages and failures:
+        raise failures[0]
+    if pages and left >= LEFT_MARKERS:
+        raise _unread(left)
     return pages
+
+
+def _unread(markers: int) -> UnreadPage:
+    return UnreadPage(
+        f"{markers} corner markers of another sheet found, too few or too far apart to make "
+        "a page: is every sheet whole in the photo, flat, in focus, and no corner covered?"
+    )
 
 
 # Where the first page's markers are under this many times the least perimeter the quick

@@ -724,7 +724,7 @@ def read_photo(
 
 def _read_sheets(path: Path | str, photo, decode_s: float) -> list[SheetReading]:
     """Every sheet in one decoded photo (or page of a PDF) of the file ``path``."""
-    from pnp.vision.pages import TooManyPages, locate_pages
+    from pnp.vision.pages import TooManyPages, UnreadPage, locate_pages
     from pnp.vision.rectify import NotFlat, PageNotFound, page_resolution
 
     name = f"{path}, page {photo.page} of the PDF," if photo.page else f"{path}:"
@@ -733,7 +733,7 @@ def _read_sheets(path: Path | str, photo, decode_s: float) -> list[SheetReading]
         pages = locate_pages(photo.gray)
     except NotFlat as exc:
         raise NoSheet(f"{name} a sheet was found but {exc}") from None
-    except TooManyPages as exc:
+    except (TooManyPages, UnreadPage) as exc:
         raise NoSheet(f"{name} {exc}") from None
     except PageNotFound as exc:
         raise NoSheet(f"{name} no sheet found: {exc}") from None
