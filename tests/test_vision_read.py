@@ -278,9 +278,13 @@ def test_six_sheets_in_one_photo_are_read_and_more_refused(tmp_path):
     assert e.value.exit_code == EXIT_NO_SHEET
 
 
-def test_a_sheet_among_others_with_two_corners_covered_refuses_the_photo():
-    """Three sheets in a row, two corner markers of one covered: the photo is refused,
-    not read short of that sheet (whose fields would count unmarked)."""
+@pytest.mark.parametrize(
+    ("covered", "said"),
+    [(2, "2 corner markers of another sheet found"), (3, "a corner marker of another sheet")],
+)
+def test_a_sheet_among_others_with_corners_covered_refuses_the_photo(covered, said):
+    """Three sheets in a row, corner markers of one covered: the photo is refused, not
+    read short of that sheet (whose fields would count unmarked)."""
     from pnp.render.frame import fiducials
     from pnp.vision.pages import UnreadPage, locate_pages
 
@@ -292,12 +296,12 @@ def test_a_sheet_among_others_with_two_corners_covered_refuses_the_photo():
     ]
     whole = np.hstack([cv2.copyMakeBorder(i, 40, 40, 30, 0, 0, value=90) for i in images])
     assert len(locate_pages(whole)) == 3
-    for fid in fiducials()[2:]:  # the tech sheet's bottom corners, under two thumbs
+    for fid in fiducials()[4 - covered :]:  # the tech sheet's last corners, under thumbs
         x, y, size = (np.array([fid.x, fid.y, fid.size]) * px).round().astype(int)
         cv2.rectangle(images[0], (x - 3, y - 3), (x + size + 3, y + size + 3), 170, -1)
-    covered = np.hstack([cv2.copyMakeBorder(i, 40, 40, 30, 0, 0, value=90) for i in images])
-    with pytest.raises(UnreadPage, match="2 corner markers of another sheet found"):
-        locate_pages(covered)
+    photo = np.hstack([cv2.copyMakeBorder(i, 40, 40, 30, 0, 0, value=90) for i in images])
+    with pytest.raises(UnreadPage, match=said):
+        locate_pages(photo)
 
 
 MULTI = Path(__file__).parent / "fixtures" / "multi"
