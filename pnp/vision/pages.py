@@ -1,18 +1,24 @@
-"""Find every page in a photo: one page is the usual case, a few side by side are read one by one.
+"""Find every page in a photo: one page is the usual case, up to ``MAX_PAGES`` side by side
+are read one by one.
 
 The first page comes from ``rectify`` as it is. Two ways lead to more:
 
 - after a page is found, its area is painted white and the photo searched again
   (quickly, in a scaled-down copy: a second whole page has markers just as large as
-  the first);
-- when the first attempt fails and the same fiducial id shows up more than once,
-  the markers are split into pages (the set of one instance per id that fits a
-  flat page best, then the next), and each page is read from the photo whited out
-  but for it (where its markers put it: ``_alone``), so that no marker of another page
-  is taken for one of its own, not even one the splitting search missed. So are the
-  markers the search after a page finds, where they fit no one page: two pages or more
-  are left, and one marker of each id was taken from any of them (three sheets side by
-  side, seen at a slant).
+  the first). Where the first page's markers are small (``SMALL_MARKERS``), or two
+  pages are found, the patient full-size search looks once more when the quick one
+  finds nothing;
+- when the first attempt fails and the same fiducial id shows up more than once, or
+  the markers the search after a page finds fit no one page (one marker of each id
+  taken from any of two pages: three sheets side by side, seen at a slant), the
+  markers are split into pages (the set of one instance per id that fits a flat page
+  best, then the next), and each page is read from the photo whited out but for it
+  (where its markers put it: ``_alone``), so that no marker of another page is taken
+  for one of its own, not even one the splitting search missed.
+
+A photo of several sheets is never read short of one: a sheet among them that does not
+flatten, markers left in no page (``UnreadPage``) or more than ``MAX_PAGES`` sheets
+(``TooManyPages``) refuse the photo with the reason.
 """
 
 from __future__ import annotations
@@ -123,8 +129,8 @@ LEFT_MARKERS = 1
 def locate_pages(gray: np.ndarray) -> list[Rectified]:
     """Every page in the photo, flattened; PageNotFound with the first page's reason if none,
     TooManyPages if there are more than ``MAX_PAGES``. Where the photo holds several
-    sheets, one of them that cannot be flattened, or markers enough of one more that make
-    no page (``UnreadPage``), refuse the photo: it is not read short of a sheet."""
+    sheets, one of them that cannot be flattened, or markers of one more that make no
+    page (``UnreadPage``), refuse the photo: it is not read short of a sheet."""
     try:
         pages = [rectify(gray)]
     except PageNotFound as first_failure:
