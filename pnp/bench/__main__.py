@@ -25,6 +25,7 @@ BENCHES = {
     "train-noise": "pnp.bench.train_noise",
     "scans": "pnp.bench.scans",
     "relight": "pnp.bench.relight",
+    "multi": "pnp.bench.multi",
 }
 
 

@@ -1,0 +1,51 @@
+"""`python -m pnp.bench multi`: photos of a player's three sheets at once, read and told
+right, asked, silently wrong, short of a sheet, or refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+from pnp.bench.multi import GAP_PX, _plain, main, outcome, row_of
+
+FIXTURES = Path(__file__).parent / "fixtures"
+MULTI = FIXTURES / "multi"
+
+
+def test_states_compare_without_zero_entries_or_list_order():
+    read = {"tech": {"yellow": 7, "green": 5}, "section_bonus": ["red", "green"], "x": None}
+    filled = {"tech": {"yellow": 7, "green": 5, "red": 0}, "section_bonus": ["green", "red"]}
+    assert _plain(read) == _plain(filled)
+    assert _plain({"tech": {"red": 1}}) != _plain({"tech": {}})
+    assert _plain({"repaired": ["A1", "B2"]}) != _plain({"repaired": ["A1"]})
+
+
+def test_a_row_puts_the_sheets_apart_on_grey():
+    a, b = np.zeros((10, 4, 3), np.uint8), np.full((6, 5, 3), 255, np.uint8)
+    row = row_of([a, b])
+    assert row.shape == (10 + 2 * GAP_PX, 4 + 5 + 3 * GAP_PX, 3)
+    assert (row[GAP_PX : GAP_PX + 10, GAP_PX : GAP_PX + 4] == 0).all()
+    assert (row[GAP_PX : GAP_PX + 6, 2 * GAP_PX + 4 : 2 * GAP_PX + 9] == 255).all()
+
+
+def test_each_outcome_of_a_photo(tmp_path):
+    truth = json.loads((MULTI / "three-sheets.state.json").read_text())
+    assert outcome(MULTI / "three-sheets-normal.jpg", truth, 3) == ("right", "")
+    changed = {**truth, "repaired": truth["repaired"][1:]}
+    what, why = outcome(MULTI / "three-sheets-normal.jpg", changed, 3)
+    assert (what, why) == ("wrong", "repaired")
+    one = FIXTURES / "photos" / "00000-stellar-drift-ship-easy.jpg"
+    assert outcome(one, truth, 3) == ("short", "1 of 3 sheets read")
+    (tmp_path / "broken.jpg").write_bytes(b"\xff\xd8 not a photo")
+    assert outcome(tmp_path / "broken.jpg", truth, 3)[0] == "refused"
+
+
+def test_the_bench_prints_a_count_per_level(capsys):
+    assert main(["--n", "1", "--level", "easy", "--seed", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split() == ["level", "right", "asked", "wrong", "short", "refused"]
+    easy = out[1].split()
+    assert easy[0] == "easy" and sum(map(int, easy[1:])) == 1
+    assert main(["--n", "0"]) == 2
