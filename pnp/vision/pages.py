@@ -37,6 +37,7 @@ from pnp.vision.rectify import (
     MAX_REPROJECTION_MM,
     MIN_MARKERS,
     READ_PX_PER_MM,
+    NotFlat,
     PageNotFound,
     Rectified,
     fit_page,
@@ -170,9 +171,9 @@ def _no_more_than_max(pages: list[Rectified]) -> list[Rectified]:
 
 def _split_pages(gray: np.ndarray, one_too: bool = False, found: int = 0) -> list[Rectified]:
     """The pages of ``split_markers``, each flattened from the photo with all but that
-    page whited out (``_alone``). A page that does not flatten raises its reason, and
-    ``LEFT_MARKERS`` or more markers left in no page raise ``UnreadPage``, once a page
-    has been found (here, or ``found`` before)."""
+    page whited out (``_alone``). Once a page has been found (here, or ``found`` before),
+    a page that does not lie flat raises ``NotFlat``, one that cannot be located
+    otherwise, or ``LEFT_MARKERS`` or more markers left in no page, ``UnreadPage``."""
     groups, left = split_markers(gray, one_too)
     pages, failures = [], []
     for group in groups:
@@ -183,7 +184,10 @@ def _split_pages(gray: np.ndarray, one_too: bool = False, found: int = 0) -> lis
     if len(pages) > MAX_PAGES:  # the search stopped there: more than are read
         return pages
     if pages and failures:
-        raise failures[0]
+        failure = failures[0]
+        if isinstance(failure, NotFlat):
+            raise failure  # "a sheet was found but the page does not lie flat..."
+        raise UnreadPage(f"another sheet could not be located: {failure}")
     if (pages or found) and left >= LEFT_MARKERS:
         raise _unread(left)
     return pages
