@@ -54,18 +54,27 @@ class TooManyPages(PageNotFound):
 
 def page_quad(page: Rectified, scale: float = 1.0) -> np.ndarray:
     """The common box's corners in photo pixels (float32, (4, 2))."""
-    w, h = COMMON_WIDTH * page.px_per_mm, COMMON_HEIGHT * page.px_per_mm
+    return _box_quad(page.homography, page.px_per_mm) * scale
+
+
+def _box_quad(homography: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """The common box's corners in photo pixels, from a page's ``homography`` (photo
+    pixels -> page pixels at ``px_per_mm``)."""
+    w, h = COMMON_WIDTH * px_per_mm, COMMON_HEIGHT * px_per_mm
     box = np.float32([[0, 0], [w, 0], [w, h], [0, h]]).reshape(-1, 1, 2)
-    inverse = np.linalg.inv(page.homography)
-    return cv2.perspectiveTransform(box, inverse).reshape(4, 2) * scale
+    return cv2.perspectiveTransform(box, np.linalg.inv(homography)).reshape(4, 2)
+
+
+def _grown(quad: np.ndarray, grow: float) -> np.ndarray:
+    """``quad`` grown ``grow`` times about its centre, as integer polygon points."""
+    centre = quad.mean(axis=0)
+    return (centre + (quad - centre) * grow).round().astype(np.int32)
 
 
 def _paint(gray: np.ndarray, quads: list[np.ndarray], grow: float = 1.0) -> np.ndarray:
     out = gray.copy()
     for quad in quads:
-        centre = quad.mean(axis=0)
-        pts = (centre + (quad - centre) * grow).round().astype(np.int32)
-        cv2.fillConvexPoly(out, pts, 255)
+        cv2.fillConvexPoly(out, _grown(quad, grow), 255)
     return out
 
 
@@ -223,12 +232,8 @@ def _alone(gray: np.ndarray, group: dict[int, np.ndarray]) -> np.ndarray:
     common box, ``ALONE_GROW`` around): the search for its markers then finds no other
     page's, not even those the splitting search missed."""
     homography, _ = fit_page(group, READ_PX_PER_MM)
-    w, h = COMMON_WIDTH * READ_PX_PER_MM, COMMON_HEIGHT * READ_PX_PER_MM
-    box = np.float32([[0, 0], [w, 0], [w, h], [0, h]]).reshape(-1, 1, 2)
-    quad = cv2.perspectiveTransform(box, np.linalg.inv(homography)).reshape(4, 2)
-    centre = quad.mean(axis=0)
     inside = np.zeros_like(gray)
-    cv2.fillConvexPoly(inside, (centre + (quad - centre) * ALONE_GROW).round().astype(np.int32), 1)
+    cv2.fillConvexPoly(inside, _grown(_box_quad(homography, READ_PX_PER_MM), ALONE_GROW), 1)
     out = np.full_like(gray, 255)
     np.copyto(out, gray, where=inside.astype(bool))
     return out
