@@ -319,7 +319,8 @@ def sheet_scores(a) -> tuple[dict[str, list], dict[str, str]]:
     except ScoringError as exc:
         why = "not scored: " + "; ".join(_reasons(exc.problems[0]))
         return per_source, dict.fromkeys(per_source, why)
-    provisional = f" (provisional: {len(a.doubtful)} doubtful)" if a.doubtful else ""
+    open_ = [f"{len(a.doubtful)} doubtful"] * bool(a.doubtful) + a.notes
+    provisional = f" (provisional: {'; '.join(open_)})" if open_ else ""
     heads = []
     own: dict[str, list[str]] = {src: [] for src in per_source}  # the players on each page
     for i, player in enumerate(table.players):
@@ -526,30 +527,36 @@ def score_with_photos(paths: list[Path], as_json: bool, sets, asking, overlay) -
     except ScoringError as exc:
         click.echo(str(exc), err=True)
         return 1
-    provisional = provisional_players(batch.assembled)
+    provisional, notes = provisional_players(batch.assembled)
     if as_json:
-        click.echo(json.dumps(table_json(table, provisional), indent=1))
+        click.echo(json.dumps(table_json(table, provisional, notes), indent=1))
     else:
-        click.echo(table_text(table, provisional))
+        click.echo(table_text(table, provisional, notes))
     return batch.exit_code
 
 
-def provisional_players(assembled) -> dict[tuple[str, int | None], list[str]]:
-    """(name, serial) -> the open doubtful fields of the player's state, named as ``--set``
-    takes them: its total counts them at their best guess. A Federation score pad's
-    doubts go with every player on it (any of them may change the ranking)."""
+def provisional_players(assembled) -> tuple[dict, dict]:
+    """Per player ((name, serial)), the open doubtful fields of its state, named as
+    ``--set`` takes them (its total counts them at their best guess), and the notes on it
+    (a sheet missing from the batch, whose fields count as unmarked). A Federation score
+    pad's doubts and notes go with every player on it (any of them may change the
+    ranking)."""
     from scoring.games import ScoringError, score_states
 
-    out: dict[tuple[str, int | None], list[str]] = {}
+    doubts: dict[tuple[str, int | None], list[str]] = {}
+    notes: dict[tuple[str, int | None], list[str]] = {}
     for a in assembled:
-        if a.state is None or not a.doubtful:
+        if a.state is None or not (a.doubtful or a.notes):
             continue
         try:
             players = score_states([(a.label, a.state)]).players
         except ScoringError:  # (then the whole table did not score either)
             continue
         for p in players:
-            out.setdefault((p.name, p.serial), []).extend(
-                a.confidence_key(d.source, d.field) for d in a.doubtful
-            )
-    return out
+            if a.doubtful:
+                doubts.setdefault((p.name, p.serial), []).extend(
+                    a.confidence_key(d.source, d.field) for d in a.doubtful
+                )
+            if a.notes:
+                notes.setdefault((p.name, p.serial), []).extend(a.notes)
+    return doubts, notes

@@ -408,6 +408,32 @@ def test_a_score_counting_open_doubts_says_it_is_provisional_until_they_are_answ
     assert player["provisional"] is False and "doubtful" not in player
 
 
+def test_a_player_scored_without_all_sheets_is_provisional_and_says_which_are_missing():
+    """A ship sheet alone scores (its tracker and tech fields count unmarked), but the
+    table says so under the total and calls no winner: a sheet left out of the photos is
+    no final score."""
+    text = run("score", SHIP)
+    assert text.exit_code == 3, text.output
+    row = text.stdout.splitlines()[1]
+    assert row[27:33].strip().endswith("*"), row
+    missing = "no tracker or tech sheet in the batch; its fields count as unmarked"
+    assert f"  note: serial 1: {missing}" in text.stdout.splitlines()
+    assert "Winner" not in text.stdout
+    assert "Leading: Player 1 (provisional: * has a note under its total)" in text.stdout
+    (player,) = json.loads(run("score", SHIP, "--json").stdout)["players"]
+    assert player["provisional"] and player["notes"] == [f"serial 1: {missing}"]
+    assert "doubtful" not in player
+    # ...and so does the overlay's headline
+    from pnp.read_cli import sheet_scores
+
+    (a,), _ = assemble(read_photo(SHIP), {}, "stellar-drift")
+    (headline,) = sheet_scores(a)[1].values()
+    assert (
+        headline.startswith("total Player 1: ")
+        and f"(provisional: serial 1: {missing})" in headline
+    )
+
+
 def test_a_batch_with_nothing_scored_for_its_doubts_says_how_to_answer_them():
     trio = [
         PHOTOS / f"0000{5 + i}-stellar-drift-{s}-normal.jpg"

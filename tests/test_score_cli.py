@@ -186,3 +186,10 @@ def test_a_table_marks_only_the_totals_counting_open_doubts_and_calls_no_winner(
     assert rows["Bob"].split()[2] == "30*" and rows["Ann"].split()[2] == "30"
     assert "provisional: 1 doubtful field counted at its best guess: space-C4" in text
     assert "Shared win" not in text and "Sharing the lead: Ann, Bob (provisional" in text
+    noted = table_text(table, notes={("Ann", 1): ["serial 1: no tech sheet in the batch"]})
+    rows = {ln.split()[1]: ln for ln in noted.splitlines()[1:3]}
+    assert rows["Ann"].split()[2] == "30*" and rows["Bob"].split()[2] == "30"
+    assert "  note: serial 1: no tech sheet in the batch" in noted.splitlines()
+    assert "Sharing the lead: Ann, Bob (provisional: * has a note under its total)" in noted
+    both = table_text(table, {("Bob", 2): ["space-C4"]}, {("Ann", 1): ["a note"]})
+    assert "best guess until answered, or has a note under its total)" in both
