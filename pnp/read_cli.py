@@ -19,11 +19,12 @@ PARALLEL_FROM = 3  # photos; fewer are read in this process (a worker's start co
 EXIT_CODES = """\b
 Exit codes:
   0  every sheet read, nothing doubtful
-  3  read, but doubtful fields (or missing sheets) remain: answer with --set or --ask
+  3  read, but doubtful fields remain (answer with --set or --ask), or notes: a
+     sheet missing, or one in a photo not read (cut off at its edge)
   1  unreadable input of several kinds at once, or a file that cannot be opened
   2  usage error (bad option, --set on a field no sheet has)
   4  no sheet found in a photo (markers hidden or page code unreadable), or a photo
-     of several sheets one of which cannot be read, or of more than six
+     of several sheets a whole one of which cannot be read, or of more than six
   5  not an image: empty, truncated, or not a JPEG, PNG, HEIF (HEIC) or PDF
   6  too large: the image header claims more pixels than any phone takes
      (JPEG over 250 MP, HEIF over 50 MP, PNG over 40 MP)

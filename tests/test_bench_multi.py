@@ -1,5 +1,5 @@
 """`python -m pnp.bench multi`: photos of a player's three sheets at once, read and told
-right, asked, silently wrong, short of a sheet, or refused."""
+right, asked, silently wrong, short of a sheet (said or not), or refused."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def test_each_outcome_of_a_photo(tmp_path):
 def test_the_bench_prints_a_count_per_level(capsys):
     assert main(["--n", "1", "--level", "easy", "--seed", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].split() == ["level", "right", "asked", "wrong", "short", "refused"]
+    assert out[0].split() == ["level", "right", "asked", "wrong", "said", "short", "refused"]
     easy = out[1].split()
     assert easy[0] == "easy" and sum(map(int, easy[1:])) == 1
     assert main(["--n", "0"]) == 2

@@ -186,9 +186,10 @@ def test_two_sheets_side_by_side_are_both_found_by_the_quick_second_look():
             for x in (a, b)
         ]
     )
-    codes = sorted((c.sheet, c.layout, c.serial) for c in map(identify, locate_pages(both)))
+    codes = sorted((c.sheet, c.layout, c.serial) for c in map(identify, locate_pages(both)[0]))
     assert codes == [("ship", "aaraka-glider", 42), ("tech", "tech", 42)]
-    assert len(locate_pages(a)) == 1
+    pages, left = locate_pages(a)
+    assert len(pages) == 1 and left == 0
 
 
 def test_three_sheets_side_by_side_at_a_slant_are_all_found():
@@ -211,7 +212,7 @@ def test_three_sheets_side_by_side_at_a_slant_are_all_found():
     far = 0.075 * H
     dst = np.float32([[0, far], [W, 0], [W, H], [0, H - far]])
     photo = cv2.warpPerspective(row, cv2.getPerspectiveTransform(src, dst), (W, H), borderValue=90)
-    codes = sorted((c.sheet, c.serial) for c in map(identify, locate_pages(photo)))
+    codes = sorted((c.sheet, c.serial) for c in map(identify, locate_pages(photo)[0]))
     assert codes == [("ship", 42), ("tech", 42), ("tracker", 42)]
 
 
@@ -237,7 +238,8 @@ def test_three_small_sheets_in_a_large_photo_are_all_found():
     photo = cv2.warpPerspective(
         canvas, cv2.getPerspectiveTransform(src, dst), (W, H), borderValue=90
     )
-    pages = locate_pages(photo)
+    pages, left = locate_pages(photo)
+    assert left == 0
     assert SMALL_MARKERS > 1 and _small_markers(pages[0], photo)
     codes = sorted((c.sheet, c.serial) for c in map(identify, pages))
     assert codes == [("ship", 42), ("tech", 42), ("tracker", 42)]
@@ -267,7 +269,8 @@ def test_six_sheets_in_one_photo_are_read_and_more_refused(tmp_path):
     from pnp.vision.read import read_photo
 
     assert MAX_PAGES == 6  # two players' three sheets
-    pages = locate_pages(_grid_of_sheets(2, 60))
+    pages, left = locate_pages(_grid_of_sheets(2, 60))
+    assert left == 0
     assert sorted(identify(p).sheet for p in pages) == sorted(["ship", "tech", "tracker"] * 2)
     nine = _grid_of_sheets(3, 60)
     with pytest.raises(TooManyPages):
@@ -278,30 +281,61 @@ def test_six_sheets_in_one_photo_are_read_and_more_refused(tmp_path):
     assert e.value.exit_code == EXIT_NO_SHEET
 
 
-@pytest.mark.parametrize(
-    ("covered", "said"),
-    [(2, "2 corner markers of another sheet found"), (3, "a corner marker of another sheet")],
-)
-def test_a_sheet_among_others_with_corners_covered_refuses_the_photo(covered, said):
-    """Three sheets in a row, corner markers of one covered: the photo is refused, not
-    read short of that sheet (whose fields would count unmarked)."""
+def _row_of_sheets(dpi: float, covered: int = 0) -> tuple[np.ndarray, list[int]]:
+    """One player's tech, tracker and ship sheets in a row, seen square on, the tech
+    sheet's last ``covered`` corner markers under thumbs; and where each sheet begins
+    (its x in the photo)."""
     from pnp.render.frame import fiducials
-    from pnp.vision.pages import UnreadPage, locate_pages
 
-    px = 100 / 25.4
+    px = dpi / 25.4
     by_sheet = {s: marked_photo("stellar-drift", s, layout, "a4", 3)[1] for s, layout in SHEETS}
     images = [
-        cv2.cvtColor(rasterize_pdf(pdf_bytes([by_sheet[s].page]), 100)[0], cv2.COLOR_RGB2GRAY)
+        cv2.cvtColor(rasterize_pdf(pdf_bytes([by_sheet[s].page]), dpi)[0], cv2.COLOR_RGB2GRAY)
         for s in ("tech", "tracker", "ship")
     ]
-    whole = np.hstack([cv2.copyMakeBorder(i, 40, 40, 30, 0, 0, value=90) for i in images])
-    assert len(locate_pages(whole)) == 3
-    for fid in fiducials()[4 - covered :]:  # the tech sheet's last corners, under thumbs
+    for fid in fiducials()[4 - covered :]:
         x, y, size = (np.array([fid.x, fid.y, fid.size]) * px).round().astype(int)
         cv2.rectangle(images[0], (x - 3, y - 3), (x + size + 3, y + size + 3), 170, -1)
-    photo = np.hstack([cv2.copyMakeBorder(i, 40, 40, 30, 0, 0, value=90) for i in images])
-    with pytest.raises(UnreadPage, match=said):
-        locate_pages(photo)
+    starts = list(np.cumsum([0] + [i.shape[1] + 30 for i in images[:-1]]) + 30)
+    return np.hstack([cv2.copyMakeBorder(i, 40, 40, 30, 0, 0, value=90) for i in images]), starts
+
+
+@pytest.mark.parametrize("covered", [2, 3])
+def test_a_sheet_among_others_with_corners_covered_is_counted_unread(covered):
+    """Three sheets in a row, corner markers of one covered: the other two are read, and
+    the markers of the third, which make no page, are counted (the reader says so)."""
+    from pnp.vision.pages import locate_pages
+
+    pages, left = locate_pages(_row_of_sheets(100)[0])
+    assert len(pages) == 3 and left == 0
+    pages, left = locate_pages(_row_of_sheets(100, covered)[0])
+    assert sorted(identify(p).sheet for p in pages) == ["ship", "tracker"]
+    assert left == 4 - covered
+
+
+@pytest.mark.parametrize("side", ["left", "right"])
+@pytest.mark.parametrize("share", [0.1, 0.5])
+def test_a_sheet_cut_off_at_the_photos_edge_is_said_to_be_unread_on_either_side(
+    tmp_path, side, share
+):
+    """A whole sheet with part of the next one in the frame (its two near corner markers
+    showing), on either side: the whole sheet is read, with a note that the other one is
+    not. (The cut-off sheet on the left was refused, on the right passed over unsaid.)"""
+    from pnp.vision.read import read_photo
+    from pnp.vision.states import assemble
+
+    row, (tech, tracker, ship) = _row_of_sheets(100)
+    cut = row[:, : tracker + round(share * (ship - tracker))]  # tech whole, tracker cut
+    if side == "left":
+        cut = row[:, ship - 30 - round(share * (ship - tracker)) :]  # tracker cut, ship whole
+    cv2.imwrite(str(tmp_path / "cut.png"), cut)
+    (sheet,) = read_photo(tmp_path / "cut.png")
+    assert sheet.code.sheet == ("ship" if side == "left" else "tech")
+    (note,) = sheet.notes
+    assert note.startswith(f"{tmp_path / 'cut.png'}: 2 corner markers of another sheet")
+    assert "that sheet was not read" in note
+    (a,), _ = assemble([sheet], {}, "stellar-drift")
+    assert note in a.notes and not a.clear
 
 
 MULTI = Path(__file__).parent / "fixtures" / "multi"

@@ -10,6 +10,9 @@ with the state the sheets were filled from. Each photo ends in one of:
 - asked: every sheet read, questions asked (the state is the filled one once they are
   answered, or differs where a question is: the bench does not tell);
 - wrong: every sheet read, nothing asked, and the state differs (silently wrong);
+- said: fewer sheets read than the photo holds, a note saying another sheet in it was
+  not read (its markers make no page: ``pnp read`` exits 3, ``pnp score`` calls the
+  player's total provisional);
 - short: fewer sheets read than the photo holds, nothing said (the failure this bench
   is for: the missing sheets' fields would count unmarked);
 - refused: the photo refused with a reason (``pnp read`` exits non-zero for it).
@@ -31,7 +34,7 @@ from pnp.synth.dataset import LEVELS
 
 GAP_PX = 60  # between the sheets, and around the row
 TABLE_GREY = 95  # the row's background, under and between the sheets
-OUTCOMES = ("right", "asked", "wrong", "short", "refused")
+OUTCOMES = ("right", "asked", "wrong", "said", "short", "refused")
 
 
 def row_of(images: list[np.ndarray]) -> np.ndarray:
@@ -70,7 +73,8 @@ def outcome(photo: Path, truth: dict, sheets: int) -> tuple[str, str]:
     except PhotoError as exc:
         return "refused", str(exc).split(": ", 1)[-1]
     if len(read) < sheets:
-        return "short", f"{len(read)} of {sheets} sheets read"
+        said = any("that sheet was not read" in n for s in read for n in s.notes)
+        return "said" if said else "short", f"{len(read)} of {sheets} sheets read"
     states, _ = assemble(list(read))
     if len(states) != 1:
         return "wrong", f"{len(states)} states"
@@ -91,7 +95,6 @@ def outcome(photo: Path, truth: dict, sheets: int) -> tuple[str, str]:
 REFUSALS = {
     "not identified": "a sheet's page code unreadable",
     "does not lie flat": "a sheet not flat",
-    "of another sheet found": "markers of a sheet that makes no page",
     "no sheet found": "no sheet found",
     "more than": "too many sheets",
 }

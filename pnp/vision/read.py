@@ -177,6 +177,8 @@ class SheetReading:
     # Printed with ``pnp kit --ink-saving`` (``pnp.vision.print_variant``): read against
     # that blank sheet
     ink_saving: bool = False
+    # What a person should know of the photo it came from (another sheet in it not read)
+    notes: tuple[str, ...] = ()
 
     @property
     def photo(self) -> str:
@@ -724,16 +726,16 @@ def read_photo(
 
 def _read_sheets(path: Path | str, photo, decode_s: float) -> list[SheetReading]:
     """Every sheet in one decoded photo (or page of a PDF) of the file ``path``."""
-    from pnp.vision.pages import TooManyPages, UnreadPage, locate_pages
+    from pnp.vision.pages import LEFT_MARKERS, TooManyPages, locate_pages
     from pnp.vision.rectify import NotFlat, PageNotFound, page_resolution
 
     name = f"{path}, page {photo.page} of the PDF," if photo.page else f"{path}:"
     t1 = time.perf_counter()
     try:
-        pages = locate_pages(photo.gray)
+        pages, left = locate_pages(photo.gray)
     except NotFlat as exc:
         raise NoSheet(f"{name} a sheet was found but {exc}") from None
-    except (TooManyPages, UnreadPage) as exc:
+    except TooManyPages as exc:
         raise NoSheet(f"{name} {exc}") from None
     except PageNotFound as exc:
         raise NoSheet(f"{name} no sheet found: {exc}") from None
@@ -751,8 +753,20 @@ def _read_sheets(path: Path | str, photo, decode_s: float) -> list[SheetReading]
             raise NoSheet(f"{name} a sheet was found but not identified{where}: {exc}") from None
         timing = {"decode": decode_s, "locate": (t2 - t1) / len(pages), **sheet.timing}
         resolution = page_resolution(page) / photo.scale
-        out.append(replace(sheet, timing=timing, photo_px_per_mm=resolution))
+        notes = (unread_sheet(name, left),) if left >= LEFT_MARKERS else ()
+        out.append(replace(sheet, timing=timing, photo_px_per_mm=resolution, notes=notes))
     return out
+
+
+def unread_sheet(name: str, markers: int) -> str:
+    """The note on the sheets read from a photo (``name``: its path and a colon) that holds
+    ``markers`` corner markers of another sheet making no page: that sheet is not read."""
+    what = "a corner marker" if markers == 1 else f"{markers} corner markers"
+    return (
+        f"{name} {what} of another sheet, too few or too far apart to make a page: that "
+        "sheet was not read (cut off at the photo's edge, or corners covered?); "
+        "photograph it whole"
+    )
 
 
 def crop_field(sheet: SheetReading, field_id: str, margin_mm: float = 6.0) -> np.ndarray:

@@ -652,6 +652,15 @@ def _asked_by_reader(a: Assembled, sheet: SheetReading) -> tuple[set[str], set[s
 
 
 def _assembled(game: str, kept: list[SheetReading], answers: Answers) -> list[Assembled]:
+    """The game states of the sheets ``kept``, each with the notes on its sheets' photos
+    last (a sheet not read beside them)."""
+    out = _assembled_game(game, kept, answers)
+    for a in out:
+        a.notes += dict.fromkeys(n for s in a.sheets for n in s.notes)
+    return out
+
+
+def _assembled_game(game: str, kept: list[SheetReading], answers: Answers) -> list[Assembled]:
     if game == "stellar-drift":
         by_serial: dict[int, list[SheetReading]] = defaultdict(list)
         for s in kept:
