@@ -49,3 +49,23 @@ def test_the_bench_prints_a_count_per_level(capsys):
     easy = out[1].split()
     assert easy[0] == "easy" and sum(map(int, easy[1:])) == 1
     assert main(["--n", "0"]) == 2
+
+
+def test_a_federation_solo_games_three_pages_in_one_photo_read_right(capsys):
+    """--kind fed-solo: both Solo tracker pages and the player's pad page in one row."""
+    assert main(["--n", "1", "--level", "easy", "--seed", "3", "--kind", "fed-solo"]) == 0
+    easy = capsys.readouterr().out.splitlines()[1].split()
+    assert easy == ["easy", "1", "0", "0", "0", "0", "0"]  # right
+
+
+def test_a_federation_pad_is_told_right_against_its_state_and_wrong_against_another():
+    """States compare without what a photo cannot show (``pnp.bench.states``): a pad read
+    right against the state it was filled from, wrong against a Solo game's."""
+    from pnp.bench.states import game_pages
+
+    pad = FIXTURES / "photos" / "00004-federation-scorepad-easy.jpg"
+    filled = json.loads(pad.with_suffix(".json").read_text())["state"]
+    assert outcome(pad, filled, 1) == ("right", "")
+    solo = game_pages("fed-solo", 3)[1]
+    what, why = outcome(pad, solo, 1)
+    assert what == "wrong" and "players" in why.split(", ")

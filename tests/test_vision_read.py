@@ -338,6 +338,31 @@ def test_a_sheet_cut_off_at_the_photos_edge_is_said_to_be_unread_on_either_side(
     assert note in a.notes and not a.clear
 
 
+def test_a_small_sheet_whose_markers_a_reduced_decode_misses_is_read_at_full_size(tmp_path):
+    """A Federation Solo game's three pages in one 6.2 MP photo (decoded at half size):
+    there two corner markers of the middle page are too coarse to find, so its other two
+    make no page; decoded again at full size, all three pages are read."""
+    from pnp.bench.multi import row_of
+    from pnp.bench.states import game_pages
+    from pnp.synth.camera import photograph
+    from pnp.synth.pen import build_page, fill
+    from pnp.vision.pages import locate_pages
+    from pnp.vision.photo_io import load_photo
+    from pnp.vision.read import read_photo
+
+    _, _, pages = game_pages("fed-solo", 73)
+    row = row_of([fill(build_page(sm), sm, 73).image for sm in pages])
+    path = tmp_path / "solo.jpg"
+    path.write_bytes(photograph(row, "easy", 73).jpeg)
+    photo = load_photo(path)
+    assert photo.scale == pytest.approx(0.5, abs=0.01)
+    found, left = locate_pages(photo.gray)
+    assert len(found) == 2 and left == 2  # as decoded, one page's markers make no page
+    sheets = read_photo(path)
+    assert sorted(s.code.layout for s in sheets) == ["player", "projects", "rounds"]
+    assert not any(s.notes for s in sheets)
+
+
 MULTI = Path(__file__).parent / "fixtures" / "multi"
 
 

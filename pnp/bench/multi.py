@@ -1,10 +1,13 @@
-"""Photos of several sheets at once: ``python -m pnp.bench multi --n N [--seed S]``.
+"""Photos of several sheets at once: ``python -m pnp.bench multi --n N [--seed S] [--kind K]``.
 
-Each sample is one Stellar Drift player's three sheets (ship, tracker, tech, from a
-random state of seed S + i), filled by the synthetic pen, pasted side by side in a row
-and photographed as one page by the synthetic camera at each ``--level`` (default: all
-four). The photo is read as ``pnp read`` reads it and the state it gives is compared
-with the state the sheets were filled from. Each photo ends in one of:
+Each sample is one game's sheets (of seed S + i, as ``pnp.bench.states`` makes them):
+``--kind stellar-drift`` (default) one player's ship, tracker and tech sheets;
+``fed-solo`` a Federation Solo game's two tracker pages and the player's score pad page;
+``fed-player-pads`` one ``player`` score pad page for each of 1-3 players. The pages are
+filled by the synthetic pen, pasted side by side in a row and photographed as one page by
+the synthetic camera at each ``--level`` (default: all four). The photo is read as ``pnp
+read`` reads it and the state it gives is compared with the state the sheets were filled
+from (without what a photo cannot show: ``pnp.bench.states``). Each photo ends in one of:
 
 - right: every sheet read and the state as filled, nothing asked;
 - asked: every sheet read, questions asked (the state is the filled one once they are
@@ -35,6 +38,7 @@ from pnp.synth.dataset import LEVELS
 GAP_PX = 60  # between the sheets, and around the row
 TABLE_GREY = 95  # the row's background, under and between the sheets
 OUTCOMES = ("right", "asked", "wrong", "said", "short", "refused")
+KINDS = ("stellar-drift", "fed-solo", "fed-player-pads")  # ``pnp.bench.states`` kinds
 
 
 def row_of(images: list[np.ndarray]) -> np.ndarray:
@@ -64,6 +68,7 @@ def _plain(value):
 
 def outcome(photo: Path, truth: dict, sheets: int) -> tuple[str, str]:
     """(outcome, reason) of reading ``photo`` of ``sheets`` sheets filled from ``truth``."""
+    from pnp.bench.states import _comparable
     from pnp.vision.photo_io import PhotoError
     from pnp.vision.read import read_photo
     from pnp.vision.states import assemble
@@ -81,13 +86,10 @@ def outcome(photo: Path, truth: dict, sheets: int) -> tuple[str, str]:
     (state,) = states
     if state.doubtful:
         return "asked", f"{len(state.doubtful)} asked"
-    if _plain(state.state) != _plain(truth):
+    read, filled = _plain(_comparable(state.state)), _plain(_comparable(truth))
+    if read != filled:
         return "wrong", ", ".join(
-            sorted(
-                k
-                for k in set(state.state) | set(truth)
-                if _plain(state.state.get(k)) != _plain(truth.get(k))
-            )
+            sorted(k for k in set(read) | set(filled) if read.get(k) != filled.get(k))
         )
     return "right", ""
 
@@ -112,14 +114,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--seed", type=int, default=49)
     ap.add_argument("--level", action="append", choices=LEVELS, help="only this level (repeatable)")
+    ap.add_argument(
+        "--kind", choices=KINDS, default=KINDS[0], help="whose sheets (default: %(default)s)"
+    )
     args = ap.parse_args(argv)
     if args.n < 1:
         print("--n must be 1 or more", file=sys.stderr)
         return 2
+    from pnp.bench.states import game_pages
     from pnp.synth.camera import photograph, photograph_real
-    from pnp.synth.marks import sheet_marks
     from pnp.synth.pen import build_page, fill
-    from pnp.synth.states import random_state
 
     levels = args.level or list(LEVELS)
     counts: dict[str, Counter] = defaultdict(Counter)
@@ -127,10 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="pnp-multi-") as tmp:
         for i in range(args.n):
             seed = args.seed + i
-            truth = random_state("stellar-drift", seed)
-            filled = [
-                fill(build_page(sm), sm, seed).image for sm in sheet_marks("stellar-drift", truth)
-            ]
+            _, truth, pages = game_pages(args.kind, seed)
+            filled = [fill(build_page(sm), sm, seed).image for sm in pages]
             row = row_of(filled)
             for level in levels:
                 shot = (

@@ -248,7 +248,20 @@ def _file_bytes(path: Path) -> bytes:
     return data
 
 
-def _decoded(path: Path, data: bytes, color: bool) -> Photo:
+def finer(path: Path | str, photo: Photo, color: bool = False) -> Photo | None:
+    """``photo``, of the image file ``path``, decoded again at twice its resolution (half
+    its ``reduction``); None if it was decoded whole. For markers of a sheet small in the
+    frame that the photo as first decoded shows too coarsely to find."""
+    factor = round(1 / photo.scale)
+    if photo.page or factor < 2:
+        return None
+    path = Path(path)
+    return _decoded(path, _file_bytes(path), color, factor // 2)
+
+
+def _decoded(path: Path, data: bytes, color: bool, factor: int | None = None) -> Photo:
+    """The photo ``data`` holds, decoded ``factor`` times smaller (by default its
+    ``reduction``), after checking its header."""
     import cv2
 
     try:
@@ -267,7 +280,7 @@ def _decoded(path: Path, data: bytes, color: bool) -> Photo:
         )
     if not _complete(fmt, data):
         raise NotAnImage(f"{path}: truncated {fmt.upper()} (the file ends before the image does)")
-    factor = reduction(width * height)
+    factor = factor or reduction(width * height)
     if fmt == "heif":
         # (its size as shown: the coded extent checked above may be a few pixels more)
         gray, colour, (width, height) = _decode_heif(path, data, factor, color)

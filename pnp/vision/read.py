@@ -733,6 +733,8 @@ def _read_sheets(path: Path | str, photo, decode_s: float) -> list[SheetReading]
     t1 = time.perf_counter()
     try:
         pages, left = locate_pages(photo.gray)
+        if left >= LEFT_MARKERS:
+            photo, pages, left = _finer(path, photo, pages, left)
     except NotFlat as exc:
         raise NoSheet(f"{name} a sheet was found but {exc}") from None
     except TooManyPages as exc:
@@ -758,14 +760,31 @@ def _read_sheets(path: Path | str, photo, decode_s: float) -> list[SheetReading]
     return out
 
 
+def _finer(path, photo, pages, left):
+    """Where markers of a sheet make no page in ``photo`` as decoded (``left`` of them
+    beside ``pages``), the photo decoded at twice the resolution if that finds more of
+    its pages (a sheet small in the frame whose markers were too coarse to find); else as
+    it was. (photo, pages, left)."""
+    from pnp.vision.pages import locate_pages
+    from pnp.vision.photo_io import finer
+
+    better = finer(path, photo, photo.color is not None)
+    if better is None:
+        return photo, pages, left
+    more, rest = locate_pages(better.gray)
+    if len(more) > len(pages):
+        return better, more, rest
+    return photo, pages, left
+
+
 def unread_sheet(name: str, markers: int) -> str:
     """The note on the sheets read from a photo (``name``: its path and a colon) that holds
     ``markers`` corner markers of another sheet making no page: that sheet is not read."""
     what = "a corner marker" if markers == 1 else f"{markers} corner markers"
     return (
         f"{name} {what} of another sheet, too few or too far apart to make a page: that "
-        "sheet was not read (cut off at the photo's edge, or corners covered?); "
-        "photograph it whole"
+        "sheet was not read (cut off at the photo's edge, corners covered, or too small "
+        "in the frame?): photograph it on its own"
     )
 
 
