@@ -363,6 +363,39 @@ def test_a_small_sheet_whose_markers_a_reduced_decode_misses_is_read_at_full_siz
     assert not any(s.notes for s in sheets)
 
 
+def test_a_page_code_too_small_in_a_reduced_decode_is_read_at_full_size(tmp_path):
+    """One player's three Stellar Drift sheets in a 9 MP photo at the hard level, decoded
+    at half size: there one sheet's page code is too small to read; decoded again at full
+    size, all three sheets are identified and read."""
+    from pnp.bench.multi import row_of
+    from pnp.bench.states import game_pages
+    from pnp.synth.camera import photograph
+    from pnp.synth.pen import build_page, fill
+    from pnp.vision.pages import locate_pages
+    from pnp.vision.photo_io import load_photo
+    from pnp.vision.read import read_photo
+    from pnp.vision.rectify import PageNotFound
+
+    _, _, pages = game_pages("stellar-drift", 50)
+    row = row_of([fill(build_page(sm), sm, 50).image for sm in pages])
+    path = tmp_path / "row.jpg"
+    path.write_bytes(photograph(row, "hard", 50).jpeg)
+    photo = load_photo(path)
+    assert photo.scale == pytest.approx(0.5, abs=0.01)
+    found, left = locate_pages(photo.gray)
+    assert len(found) == 3 and left == 0
+    unread = 0
+    for page in found:
+        try:
+            identify(page)
+        except PageNotFound as exc:
+            assert "modules are only" in str(exc)
+            unread += 1
+    assert unread >= 1  # as decoded, a page code is too small
+    sheets = read_photo(path)
+    assert sorted(s.code.sheet for s in sheets) == ["ship", "tech", "tracker"]
+
+
 MULTI = Path(__file__).parent / "fixtures" / "multi"
 
 

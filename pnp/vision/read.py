@@ -727,6 +727,7 @@ def read_photo(
 def _read_sheets(path: Path | str, photo, decode_s: float) -> list[SheetReading]:
     """Every sheet in one decoded photo (or page of a PDF) of the file ``path``."""
     from pnp.vision.pages import LEFT_MARKERS, TooManyPages, locate_pages
+    from pnp.vision.photo_io import finer
     from pnp.vision.rectify import NotFlat, PageNotFound, page_resolution
 
     name = f"{path}, page {photo.page} of the PDF," if photo.page else f"{path}:"
@@ -752,6 +753,11 @@ def _read_sheets(path: Path | str, photo, decode_s: float) -> list[SheetReading]
         except NotFlat as exc:
             raise NoSheet(f"{name} a sheet was found{where} but {exc}") from None
         except PageNotFound as exc:
+            # its page code may be too small in the photo as decoded: decoded finer, read
+            # again (a sheet small in the frame of a reduced 12 MP photo)
+            better = finer(path, photo, photo.color is not None)
+            if better is not None:
+                return _read_sheets(path, better, decode_s)
             raise NoSheet(f"{name} a sheet was found but not identified{where}: {exc}") from None
         timing = {"decode": decode_s, "locate": (t2 - t1) / len(pages), **sheet.timing}
         resolution = page_resolution(page) / photo.scale
