@@ -338,27 +338,35 @@ def test_a_sheet_cut_off_at_the_photos_edge_is_said_to_be_unread_on_either_side(
     assert note in a.notes and not a.clear
 
 
-def test_a_small_sheet_whose_markers_a_reduced_decode_misses_is_read_at_full_size(tmp_path):
-    """A Federation Solo game's three pages in one 6.2 MP photo (decoded at half size):
-    there two corner markers of the middle page are too coarse to find, so its other two
-    make no page; decoded again at full size, all three pages are read."""
+def _photo_of_a_row(kind: str, seed: int, level: str, path: Path):
+    """A game's pages (``pnp.bench.states`` kind) in a row photographed as one page, as
+    ``pnp.bench multi`` makes it, written to ``path``; the photo as decoded, which must be
+    at half size."""
     from pnp.bench.multi import row_of
     from pnp.bench.states import game_pages
     from pnp.synth.camera import photograph
     from pnp.synth.pen import build_page, fill
-    from pnp.vision.pages import locate_pages
     from pnp.vision.photo_io import load_photo
-    from pnp.vision.read import read_photo
 
-    _, _, pages = game_pages("fed-solo", 73)
-    row = row_of([fill(build_page(sm), sm, 73).image for sm in pages])
-    path = tmp_path / "solo.jpg"
-    path.write_bytes(photograph(row, "easy", 73).jpeg)
+    _, _, pages = game_pages(kind, seed)
+    row = row_of([fill(build_page(sm), sm, seed).image for sm in pages])
+    path.write_bytes(photograph(row, level, seed).jpeg)
     photo = load_photo(path)
     assert photo.scale == pytest.approx(0.5, abs=0.01)
+    return photo
+
+
+def test_a_small_sheet_whose_markers_a_reduced_decode_misses_is_read_at_full_size(tmp_path):
+    """A Federation Solo game's three pages in one 6.2 MP photo (decoded at half size):
+    there two corner markers of the middle page are too coarse to find, so its other two
+    make no page; decoded again at full size, all three pages are read."""
+    from pnp.vision.pages import locate_pages
+    from pnp.vision.read import read_photo
+
+    photo = _photo_of_a_row("fed-solo", 73, "easy", tmp_path / "solo.jpg")
     found, left = locate_pages(photo.gray)
     assert len(found) == 2 and left == 2  # as decoded, one page's markers make no page
-    sheets = read_photo(path)
+    sheets = read_photo(tmp_path / "solo.jpg")
     assert sorted(s.code.layout for s in sheets) == ["player", "projects", "rounds"]
     assert not any(s.notes for s in sheets)
 
@@ -367,21 +375,10 @@ def test_a_page_code_too_small_in_a_reduced_decode_is_read_at_full_size(tmp_path
     """One player's three Stellar Drift sheets in a 9 MP photo at the hard level, decoded
     at half size: there one sheet's page code is too small to read; decoded again at full
     size, all three sheets are identified and read."""
-    from pnp.bench.multi import row_of
-    from pnp.bench.states import game_pages
-    from pnp.synth.camera import photograph
-    from pnp.synth.pen import build_page, fill
     from pnp.vision.pages import locate_pages
-    from pnp.vision.photo_io import load_photo
     from pnp.vision.read import read_photo
-    from pnp.vision.rectify import PageNotFound
 
-    _, _, pages = game_pages("stellar-drift", 50)
-    row = row_of([fill(build_page(sm), sm, 50).image for sm in pages])
-    path = tmp_path / "row.jpg"
-    path.write_bytes(photograph(row, "hard", 50).jpeg)
-    photo = load_photo(path)
-    assert photo.scale == pytest.approx(0.5, abs=0.01)
+    photo = _photo_of_a_row("stellar-drift", 50, "hard", tmp_path / "row.jpg")
     found, left = locate_pages(photo.gray)
     assert len(found) == 3 and left == 0
     unread = 0
@@ -392,7 +389,7 @@ def test_a_page_code_too_small_in_a_reduced_decode_is_read_at_full_size(tmp_path
             assert "modules are only" in str(exc)
             unread += 1
     assert unread >= 1  # as decoded, a page code is too small
-    sheets = read_photo(path)
+    sheets = read_photo(tmp_path / "row.jpg")
     assert sorted(s.code.sheet for s in sheets) == ["ship", "tech", "tracker"]
 
 
