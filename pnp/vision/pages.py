@@ -164,7 +164,6 @@ def locate_pages(gray: np.ndarray) -> tuple[list[Rectified], int]:
             if patient or len(pages) > 1 or quick:
                 more, left = _split_pages(work, one_too=True, found=len(pages))
                 pages += more
-                left = max(left, len(quick))
             break
         try:
             pages.append(rectify(work))
