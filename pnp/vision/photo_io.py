@@ -250,8 +250,8 @@ def _file_bytes(path: Path) -> bytes:
 
 def finer(path: Path | str, photo: Photo, color: bool = False) -> Photo | None:
     """``photo``, of the image file ``path``, decoded again at twice its resolution (half
-    its ``reduction``); None if it was decoded whole. For markers of a sheet small in the
-    frame that the photo as first decoded shows too coarsely to find."""
+    its ``reduction``); None if it was decoded whole. For a sheet small in the frame whose
+    corner markers or page code the photo as first decoded shows too coarsely to read."""
     factor = round(1 / photo.scale)
     if photo.page or factor < 2:
         return None

@@ -771,13 +771,19 @@ def _finer(path, photo, pages, left):
     beside ``pages``), the photo decoded at twice the resolution if that finds more of
     its pages (a sheet small in the frame whose markers were too coarse to find); else as
     it was. (photo, pages, left)."""
-    from pnp.vision.pages import locate_pages
+    from pnp.vision.pages import TooManyPages, locate_pages
     from pnp.vision.photo_io import finer
+    from pnp.vision.rectify import NotFlat, PageNotFound
 
     better = finer(path, photo, photo.color is not None)
     if better is None:
         return photo, pages, left
-    more, rest = locate_pages(better.gray)
+    try:
+        more, rest = locate_pages(better.gray)
+    except (NotFlat, TooManyPages):
+        raise  # a sheet more, found whole: as any such photo, refused
+    except PageNotFound:
+        return photo, pages, left
     if len(more) > len(pages):
         return better, more, rest
     return photo, pages, left

@@ -51,7 +51,8 @@ class Assembled:
     # holds (two Federation player pages), as ``--set`` takes it (``confidence_key``)
     confidence: dict[str, float] = field(default_factory=dict)
     doubtful: list[Doubt] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)  # what blocks a state, beyond fields
+    # what blocks a state beyond fields, a sheet missing, a sheet in a photo not read
+    notes: list[str] = field(default_factory=list)
     # How the reader decided what the ink alone did not tell (the Cosmos reader's choice
     # of a symbol among lookalikes, say): nothing to answer, but shown
     remarks: list[str] = field(default_factory=list)
