@@ -19,8 +19,8 @@ PARALLEL_FROM = 3  # photos; fewer are read in this process (a worker's start co
 EXIT_CODES = """\b
 Exit codes:
   0  every sheet read, nothing doubtful
-  3  read, but doubtful fields remain (answer with --set or --ask), or notes: a
-     sheet missing, or one in a photo not read (cut off at its edge)
+  3  read, but doubtful fields remain (answer with --set or --ask), or notes (a
+     sheet missing from the batch)
   1  unreadable input of several kinds at once, or a file that cannot be opened
   2  usage error (bad option, --set on a field no sheet has)
   4  no sheet found in a photo (markers hidden or page code unreadable), or a photo
@@ -293,6 +293,7 @@ def report_text(a) -> str:
             which = f" (which: {', '.join(d.options)}?)" if d.options else ""
             lines.append(f"  {d.field:<28} {d.reason}{which}  [{Path(d.source).name}]{counted}")
     lines += [f"note: {n}" for n in a.notes]
+    lines += [f"warning: {w}" for w in a.warnings]
     lines += [f"decided: {r}" for r in a.remarks]
     lines += [f"retake: {r}" for r in a.retake.values()]
     return "\n".join(lines)
@@ -519,6 +520,8 @@ def score_with_photos(paths: list[Path], as_json: bool, sets, asking, overlay) -
             click.echo(f"doubtful: {Path(d.source).name} {d.field}: {d.reason}", err=True)
         for r in a.retake.values():
             click.echo(f"retake: {r}", err=True)
+        for w in a.warnings:
+            click.echo(f"warning: {w}", err=True)
     _finish(batch, overlay)
     if not states:
         click.echo("error: nothing to score", err=True)

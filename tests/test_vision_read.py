@@ -319,8 +319,9 @@ def test_a_sheet_cut_off_at_the_photos_edge_is_said_to_be_unread_on_either_side(
     tmp_path, side, share
 ):
     """A whole sheet with part of the next one in the frame (its two near corner markers
-    showing), on either side: the whole sheet is read, with a note that the other one is
-    not. (The cut-off sheet on the left was refused, on the right passed over unsaid.)"""
+    showing), on either side: the whole sheet is read, with a warning that the other one
+    is not. (The cut-off sheet on the left was refused, on the right passed over unsaid.)"""
+    from pnp.read_cli import report_text
     from pnp.vision.read import read_photo
     from pnp.vision.states import assemble
 
@@ -331,11 +332,12 @@ def test_a_sheet_cut_off_at_the_photos_edge_is_said_to_be_unread_on_either_side(
     cv2.imwrite(str(tmp_path / "cut.png"), cut)
     (sheet,) = read_photo(tmp_path / "cut.png")
     assert sheet.code.sheet == ("ship" if side == "left" else "tech")
-    (note,) = sheet.notes
+    (note,) = sheet.warnings
     assert note.startswith(f"{tmp_path / 'cut.png'}: 2 corner markers of another sheet")
     assert "that sheet was not read" in note
     (a,), _ = assemble([sheet], {}, "stellar-drift")
-    assert note in a.notes and not a.clear
+    assert a.warnings == [note] and note not in a.notes  # said, and no state the less
+    assert f"warning: {note}" in report_text(a).splitlines()
 
 
 def _photo_of_a_row(kind: str, seed: int, level: str, path: Path):
@@ -368,7 +370,7 @@ def test_a_small_sheet_whose_markers_a_reduced_decode_misses_is_read_at_full_siz
     assert len(found) == 2 and left == 2  # as decoded, one page's markers make no page
     sheets = read_photo(tmp_path / "solo.jpg")
     assert sorted(s.code.layout for s in sheets) == ["player", "projects", "rounds"]
-    assert not any(s.notes for s in sheets)
+    assert not any(s.warnings for s in sheets)
 
 
 def test_a_page_code_too_small_in_a_reduced_decode_is_read_at_full_size(tmp_path):

@@ -13,9 +13,9 @@ from (without what a photo cannot show: ``pnp.bench.states``). Each photo ends i
 - asked: every sheet read, questions asked (the state is the filled one once they are
   answered, or differs where a question is: the bench does not tell);
 - wrong: every sheet read, nothing asked, and the state differs (silently wrong);
-- said: fewer sheets read than the photo holds, a note saying another sheet in it was
-  not read (its markers make no page: ``pnp read`` exits 3, ``pnp score`` calls the
-  player's total provisional);
+- said: fewer sheets read than the photo holds, a warning saying another sheet in it
+  was not read (its markers make no page; ``pnp score`` then says the player's sheet is
+  missing and calls the total provisional);
 - short: fewer sheets read than the photo holds, nothing said (the failure this bench
   is for: the missing sheets' fields would count unmarked);
 - refused: the photo refused with a reason (``pnp read`` exits non-zero for it).
@@ -78,7 +78,7 @@ def outcome(photo: Path, truth: dict, sheets: int) -> tuple[str, str]:
     except PhotoError as exc:
         return "refused", str(exc).split(": ", 1)[-1]
     if len(read) < sheets:
-        said = any("that sheet was not read" in n for s in read for n in s.notes)
+        said = any("that sheet was not read" in n for s in read for n in s.warnings)
         return "said" if said else "short", f"{len(read)} of {sheets} sheets read"
     states, _ = assemble(list(read))
     if len(states) != 1:

@@ -178,7 +178,7 @@ class SheetReading:
     # that blank sheet
     ink_saving: bool = False
     # What a person should know of the photo it came from (another sheet in it not read)
-    notes: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
 
     @property
     def photo(self) -> str:
@@ -761,8 +761,8 @@ def _read_sheets(path: Path | str, photo, decode_s: float) -> list[SheetReading]
             raise NoSheet(f"{name} a sheet was found but not identified{where}: {exc}") from None
         timing = {"decode": decode_s, "locate": (t2 - t1) / len(pages), **sheet.timing}
         resolution = page_resolution(page) / photo.scale
-        notes = (unread_sheet(name, left),) if left >= LEFT_MARKERS else ()
-        out.append(replace(sheet, timing=timing, photo_px_per_mm=resolution, notes=notes))
+        warn = (unread_sheet(name, left),) if left >= LEFT_MARKERS else ()
+        out.append(replace(sheet, timing=timing, photo_px_per_mm=resolution, warnings=warn))
     return out
 
 
@@ -790,7 +790,7 @@ def _finer(path, photo, pages, left):
 
 
 def unread_sheet(name: str, markers: int) -> str:
-    """The note on the sheets read from a photo (``name``: its path and a colon) that holds
+    """The warning on the sheets read from a photo (``name``: its path and a colon) that holds
     ``markers`` corner markers of another sheet making no page: that sheet is not read."""
     what = "a corner marker" if markers == 1 else f"{markers} corner markers"
     return (

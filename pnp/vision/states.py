@@ -51,8 +51,11 @@ class Assembled:
     # holds (two Federation player pages), as ``--set`` takes it (``confidence_key``)
     confidence: dict[str, float] = field(default_factory=dict)
     doubtful: list[Doubt] = field(default_factory=list)
-    # what blocks a state beyond fields, a sheet missing, a sheet in a photo not read
+    # what blocks a state beyond fields, or leaves it short (a sheet missing)
     notes: list[str] = field(default_factory=list)
+    # What a person should know of the photos, that leaves the state as it is (another
+    # sheet in a photo not read: if it is one of these sheets, ``notes`` says it is missing)
+    warnings: list[str] = field(default_factory=list)
     # How the reader decided what the ink alone did not tell (the Cosmos reader's choice
     # of a symbol among lookalikes, say): nothing to answer, but shown
     remarks: list[str] = field(default_factory=list)
@@ -116,6 +119,7 @@ class Assembled:
                 for d in self.doubtful
             ],
             "notes": self.notes,
+            "warnings": self.warnings,
             "remarks": self.remarks,
             "settled": self.settled,
             "retake": self.retake,
@@ -653,11 +657,11 @@ def _asked_by_reader(a: Assembled, sheet: SheetReading) -> tuple[set[str], set[s
 
 
 def _assembled(game: str, kept: list[SheetReading], answers: Answers) -> list[Assembled]:
-    """The game states of the sheets ``kept``, each with the notes on its sheets' photos
-    last (a sheet not read beside them)."""
+    """The game states of the sheets ``kept``, each with its sheets' warnings (a sheet
+    not read beside them in a photo)."""
     out = _assembled_game(game, kept, answers)
     for a in out:
-        a.notes += dict.fromkeys(n for s in a.sheets for n in s.notes)
+        a.warnings = list(dict.fromkeys(n for s in a.sheets for n in s.warnings))
     return out
 
 
