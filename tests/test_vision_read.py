@@ -418,6 +418,34 @@ def test_a_photo_of_one_players_three_sheets_reads_the_players_state():
     }
 
 
+def test_a_corner_of_another_sheet_in_the_frame_warns_and_leaves_the_read_clear(tmp_path):
+    """The committed photo of one player's three sheets with another sheet's top right
+    corner (its marker) pasted into the table: the three are read as before, clear, and
+    each carries a warning that a sheet in the photo was not read; `pnp read` exits 0."""
+    from click.testing import CliRunner
+
+    from pnp.cli import cli
+    from pnp.vision.read import read_photo
+    from pnp.vision.states import assemble
+
+    page = marked_photo("stellar-drift", "tech", "tech", "a4", 3)[1].page
+    other = cv2.cvtColor(rasterize_pdf(pdf_bytes([page]), 200)[0], cv2.COLOR_RGB2GRAY)
+    corner = other[:480, -480:]  # its top right 60 x 60 mm, the marker in it
+    photo = cv2.imread(str(MULTI / "three-sheets-normal.jpg"), cv2.IMREAD_GRAYSCALE)
+    photo[40:520, 40:520] = corner  # on the table, clear of the three sheets
+    path = tmp_path / "table.png"
+    cv2.imwrite(str(path), photo)
+    sheets = read_photo(path)
+    assert sorted(s.code.sheet for s in sheets) == ["ship", "tech", "tracker"]
+    said = f"{path}: a corner marker of another sheet, too few or too far apart to make a page"
+    assert all(len(s.warnings) == 1 and s.warnings[0].startswith(said) for s in sheets)
+    (read,), _ = assemble(list(sheets))
+    assert read.clear and read.warnings == list(sheets[0].warnings)
+    result = CliRunner().invoke(cli, ["read", str(path)])
+    assert result.exit_code == 0, result.output
+    assert f"warning: {sheets[0].warnings[0]}" in result.stdout.splitlines()
+
+
 SHEETS = (("ship", "rhox-hauler"), ("tracker", "tracker"), ("tech", "tech"))
 
 
