@@ -357,13 +357,10 @@ def write_overlays(batch: Batch, directory: Path) -> list[Path]:
         # answers first, and orange only what is still asked
         answers = {**a.settled, **batch.answers}
         for s in a.sheets:
+            # the advice above the headline: take this photo again, or another sheet in it
+            advice = "; ".join(filter(None, (a.retake.get(s.source), *s.warnings)))
             image = overlay_image(
-                s,
-                answers,
-                per_source[s.source],
-                headlines[s.source],
-                a.retake.get(s.source),
-                a.doubtful,
+                s, answers, per_source[s.source], headlines[s.source], advice, a.doubtful
             )
             written.append(write_overlay(directory, s, image))
     return written

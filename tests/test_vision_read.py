@@ -441,9 +441,16 @@ def test_a_corner_of_another_sheet_in_the_frame_warns_and_leaves_the_read_clear(
     assert all(len(s.warnings) == 1 and s.warnings[0].startswith(said) for s in sheets)
     (read,), _ = assemble(list(sheets))
     assert read.clear and read.warnings == list(sheets[0].warnings)
-    result = CliRunner().invoke(cli, ["read", str(path)])
+    result = CliRunner().invoke(cli, ["read", str(path), "--overlay", str(tmp_path / "o")])
     assert result.exit_code == 0, result.output
     assert f"warning: {sheets[0].warnings[0]}" in result.stdout.splitlines()
+    # ...and each overlay says it above its headline: a band taller than the photo's own
+    plain_photo = str(MULTI / "three-sheets-normal.jpg")
+    CliRunner().invoke(cli, ["read", plain_photo, "--overlay", str(tmp_path / "p")])
+    for name in ("", "-page2", "-page3"):
+        warned = cv2.imread(str(tmp_path / "o" / f"table{name}-overlay.png"))
+        plain = cv2.imread(str(tmp_path / "p" / f"three-sheets-normal{name}-overlay.png"))
+        assert warned.shape[1] == plain.shape[1] and warned.shape[0] > plain.shape[0]
 
 
 SHEETS = (("ship", "rhox-hauler"), ("tracker", "tracker"), ("tech", "tech"))

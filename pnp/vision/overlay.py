@@ -78,7 +78,7 @@ def overlay_image(
 ) -> np.ndarray:
     """The flattened page annotated, under a band with ``headline`` (``_headed``);
     ``categories`` are (label, points, field ids); ``retake`` the advice to take the
-    photo again, written above the headline.
+    photo again (or to photograph a sheet in it not read), written above the headline.
     ``doubtful``: what is still asked of the sheet once the game's checks and the page's
     own marks have settled what they could (``Assembled.doubtful``; by default the
     reader's doubts), those settled given in ``answers``."""
