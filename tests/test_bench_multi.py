@@ -69,3 +69,25 @@ def test_a_federation_pad_is_told_right_against_its_state_and_wrong_against_anot
     solo = game_pages("fed-solo", 3)[1]
     what, why = outcome(pad, solo, 1)
     assert what == "wrong" and "players" in why.split(", ")
+
+
+def test_two_players_cosmos_sheets_in_one_photo_read_as_two_states(capsys):
+    """--kind ds-players: two Cosmos sheets of one game side by side; each is its own
+    player's state, compared with the state of its serial."""
+    from pnp.bench.multi import pages_of
+
+    truths, pages = pages_of("ds-players", 3)
+    assert [t["serial"] for t in truths] == [1, 2] and len(pages) == 2
+    assert main(["--n", "1", "--level", "easy", "--seed", "3", "--kind", "ds-players"]) == 0
+    easy = capsys.readouterr().out.splitlines()[1].split()
+    assert easy == ["easy", "1", "0", "0", "0", "0", "0"]  # right
+
+
+def test_states_of_several_players_are_each_told_against_their_serial():
+    cosmos = FIXTURES / "photos" / "00003-distant-suns-cosmos-easy.jpg"
+    filled = json.loads(cosmos.with_suffix(".json").read_text())["state"]
+    assert outcome(cosmos, [filled], 1) == ("right", "")
+    other = {**filled, "serial": filled.get("serial", 1) + 1}
+    what, why = outcome(cosmos, [other], 1)  # no filled state of the serial read
+    assert what == "wrong" and "zones" in why.split(", ")
+    assert outcome(cosmos, [filled, other], 2)[0] == "short"

@@ -3,7 +3,8 @@
 Each sample is one game's sheets (of seed S + i, as ``pnp.bench.states`` makes them):
 ``--kind stellar-drift`` (default) one player's ship, tracker and tech sheets;
 ``fed-solo`` a Federation Solo game's two tracker pages and the player's score pad page;
-``fed-player-pads`` one ``player`` score pad page for each of 1-3 players. The pages are
+``fed-player-pads`` one ``player`` score pad page for each of 1-3 players; ``ds-players``
+two players' Distant Suns Cosmos sheets from one game (two states). The pages are
 filled by the synthetic pen, pasted side by side in a row and photographed as one page by
 the synthetic camera at each ``--level`` (default: all four). The photo is read as ``pnp
 read`` reads it and the state it gives is compared with the state the sheets were filled
@@ -38,7 +39,8 @@ from pnp.synth.dataset import LEVELS
 GAP_PX = 60  # between the sheets, and around the row
 TABLE_GREY = 95  # the row's background, under and between the sheets
 OUTCOMES = ("right", "asked", "wrong", "said", "short", "refused")
-KINDS = ("stellar-drift", "fed-solo", "fed-player-pads")  # ``pnp.bench.states`` kinds
+# ``pnp.bench.states`` kinds, and two players' Cosmos sheets
+KINDS = ("stellar-drift", "fed-solo", "fed-player-pads", "ds-players")
 
 
 def row_of(images: list[np.ndarray]) -> np.ndarray:
@@ -66,8 +68,24 @@ def _plain(value):
     return value
 
 
-def outcome(photo: Path, truth: dict, sheets: int) -> tuple[str, str]:
-    """(outcome, reason) of reading ``photo`` of ``sheets`` sheets filled from ``truth``."""
+def pages_of(kind: str, seed: int) -> tuple[dict | list[dict], list]:
+    """The state(s) one sample of ``kind`` is filled from (a list: one per player, where
+    each player's sheets make a state of their own), and its pages (``SheetMarks``)."""
+    from pnp.bench.states import game_pages
+
+    if kind == "ds-players":
+        from pnp.synth.marks import sheet_marks
+        from pnp.synth.states import random_states
+
+        states = random_states("distant-suns", seed, 2)
+        return states, [m for state in states for m in sheet_marks("distant-suns", state)]
+    _, truth, pages = game_pages(kind, seed)
+    return truth, pages
+
+
+def outcome(photo: Path, truth: dict | list[dict], sheets: int) -> tuple[str, str]:
+    """(outcome, reason) of reading ``photo`` of ``sheets`` sheets filled from ``truth``
+    (a state, or a list of them: the states the sheets make, in any order)."""
     from pnp.bench.states import _comparable
     from pnp.vision.photo_io import PhotoError
     from pnp.vision.read import read_photo
@@ -80,18 +98,21 @@ def outcome(photo: Path, truth: dict, sheets: int) -> tuple[str, str]:
     if len(read) < sheets:
         said = any("that sheet was not read" in n for s in read for n in s.warnings)
         return "said" if said else "short", f"{len(read)} of {sheets} sheets read"
+    truths = truth if isinstance(truth, list) else [truth]
     states, _ = assemble(list(read))
-    if len(states) != 1:
+    if len(states) != len(truths):
         return "wrong", f"{len(states)} states"
-    (state,) = states
-    if state.doubtful:
-        return "asked", f"{len(state.doubtful)} asked"
-    read, filled = _plain(_comparable(state.state)), _plain(_comparable(truth))
-    if read != filled:
-        return "wrong", ", ".join(
-            sorted(k for k in set(read) | set(filled) if read.get(k) != filled.get(k))
-        )
-    return "right", ""
+    asked = sum(len(state.doubtful) for state in states)
+    if asked:
+        return "asked", f"{asked} asked"
+    # each state against the filled one of its serial (a player's sheets share it)
+    filled = {t.get("serial", 1): _plain(_comparable(t)) for t in truths}
+    wrong: set[str] = set()
+    for state in states:
+        got = _plain(_comparable(state.state))
+        want = filled.get(state.state.get("serial", 1), {})
+        wrong |= {k for k in set(got) | set(want) if got.get(k) != want.get(k)}
+    return ("wrong", ", ".join(sorted(wrong))) if wrong else ("right", "")
 
 
 REFUSALS = {
@@ -121,7 +142,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.n < 1:
         print("--n must be 1 or more", file=sys.stderr)
         return 2
-    from pnp.bench.states import game_pages
     from pnp.synth.camera import photograph, photograph_real
     from pnp.synth.pen import build_page, fill
 
@@ -131,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="pnp-multi-") as tmp:
         for i in range(args.n):
             seed = args.seed + i
-            _, truth, pages = game_pages(args.kind, seed)
+            truth, pages = pages_of(args.kind, seed)
             filled = [fill(build_page(sm), sm, seed).image for sm in pages]
             row = row_of(filled)
             for level in levels:
