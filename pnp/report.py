@@ -6,14 +6,15 @@ from collections.abc import Mapping, Sequence
 
 from scoring.table import PlayerResult, Table
 
-# (name, serial) of a player -> the doubtful fields still open on its sheets, counted at
-# their best guess, or the notes on its state read from photos (a sheet missing from the
-# batch, its fields counted unmarked) (``pnp.read_cli.provisional_players``)
-Provisional = Mapping[tuple[str, int | None], Sequence[str]]
+# (name, serial) of a player -> what makes its total provisional, one list each: the
+# doubtful fields still open on its sheets (counted at their best guess), and the notes on
+# its state read from photos (a sheet missing from the batch, its fields counted unmarked)
+# (``pnp.read_cli.provisional_players``)
+PerPlayer = Mapping[tuple[str, int | None], Sequence[str]]
 
 
 def table_text(
-    table: Table, provisional: Provisional | None = None, notes: Provisional | None = None
+    table: Table, provisional: PerPlayer | None = None, notes: PerPlayer | None = None
 ) -> str:
     """The ranking, then each player's categories; a player whose total counts doubtful
     fields at their best guess, or has notes (a sheet missing from the batch), is marked
@@ -72,7 +73,7 @@ def table_text(
 
 
 def table_json(
-    table: Table, provisional: Provisional | None = None, notes: Provisional | None = None
+    table: Table, provisional: PerPlayer | None = None, notes: PerPlayer | None = None
 ) -> dict:
     """``table`` as JSON, each player with ``provisional`` (its total counts doubtful
     fields at their best guess, or has notes) and then its open ``doubtful`` fields and
