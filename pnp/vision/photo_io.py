@@ -248,15 +248,16 @@ def _file_bytes(path: Path) -> bytes:
     return data
 
 
-def finer(path: Path | str, photo: Photo, color: bool = False) -> Photo | None:
+def finer(path: Path | str, photo: Photo) -> Photo | None:
     """``photo``, of the image file ``path``, decoded again at twice its resolution (half
-    its ``reduction``); None if it was decoded whole. For a sheet small in the frame whose
-    corner markers or page code the photo as first decoded shows too coarsely to read."""
+    its ``reduction``; in colour too if it was); None if it was decoded whole. For a sheet
+    small in the frame whose corner markers or page code the photo as first decoded shows
+    too coarsely to read."""
     factor = round(1 / photo.scale)
     if photo.page or factor < 2:
         return None
     path = Path(path)
-    return _decoded(path, _file_bytes(path), color, factor // 2)
+    return _decoded(path, _file_bytes(path), photo.color is not None, factor // 2)
 
 
 def _decoded(path: Path, data: bytes, color: bool, factor: int | None = None) -> Photo:

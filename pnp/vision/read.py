@@ -755,7 +755,7 @@ def _read_sheets(path: Path | str, photo, decode_s: float) -> list[SheetReading]
         except PageNotFound as exc:
             # its page code may be too small in the photo as decoded: decoded finer, read
             # again (a sheet small in the frame of a reduced 12 MP photo)
-            better = finer(path, photo, photo.color is not None)
+            better = finer(path, photo)
             if better is not None:
                 return _read_sheets(path, better, decode_s)
             raise NoSheet(f"{name} a sheet was found but not identified{where}: {exc}") from None
@@ -775,7 +775,7 @@ def _finer(path, photo, pages, left):
     from pnp.vision.photo_io import finer
     from pnp.vision.rectify import NotFlat, PageNotFound
 
-    better = finer(path, photo, photo.color is not None)
+    better = finer(path, photo)
     if better is None:
         return photo, pages, left
     try:
