@@ -301,7 +301,7 @@ def test_a_dashed_loop_beside_a_cross_is_told_by_the_crosss_four_arms():
 
 
 def test_four_arms_is_one_for_a_right_angled_cross_and_near_zero_for_a_ring():
-    from pnp.vision.distant_suns import four_arms
+    from pnp.vision.circled import four_arms
 
     ring = np.linspace(-np.pi, np.pi, 360, endpoint=False)
     arms = np.repeat(np.array([0.3, 0.3 + np.pi / 2, 0.3 + np.pi, 0.3 - np.pi / 2]), 20)
@@ -339,7 +339,7 @@ def test_a_ring_in_pieces_beside_a_short_cross_is_told_by_its_edges_facing_the_v
 
 
 def test_runs_round_is_near_one_for_a_ring_and_near_zero_for_arms_pointing_at_its_middle():
-    from pnp.vision.distant_suns import runs_round
+    from pnp.vision.circled import runs_round
 
     ring, arms = np.zeros((81, 81), np.uint8), np.zeros((81, 81), np.uint8)
     cv2.circle(ring, (40, 40), 20, 1, 3)
@@ -356,7 +356,7 @@ def test_two_crossed_values_of_a_reached_frontier_are_asked_not_guessed():
 
 
 def test_a_frontier_pair_whose_measures_disagree_is_asked_not_decided(monkeypatch):
-    from pnp.vision.distant_suns import ARC_LEAD, FOUR_ARMS_LEAD, ROUND_LEAD
+    from pnp.vision.circled import ARC_LEAD, FOUR_ARMS_LEAD, ROUND_LEAD
 
     reader = _upgrade_reader({})
     hid = hex_id(next(iter(COSMOS.of_type("frontier"))))

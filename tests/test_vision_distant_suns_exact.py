@@ -1,9 +1,11 @@
 """The Cosmos reader's shortcuts find exactly what the long way round finds: exact covers
-searched on bits, a hex's symbol matched once for every glyph, outlines sampled in a
-window of the sheet rather than the whole of it."""
+searched on bits, the forms they try taken from the placement rules' table, a hex's
+symbol matched once for every glyph, outlines sampled in a window of the sheet rather
+than the whole of it."""
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import cv2
@@ -13,12 +15,12 @@ from pnp.paper import COMMON_HEIGHT, COMMON_WIDTH
 from pnp.synth.marks import sheet_marks
 from pnp.synth.pen import build_page, fill
 from pnp.synth.states import random_state
-from pnp.vision import distant_suns, glyph_match
+from pnp.vision import distant_suns, glyph_match, hex_covers
 from pnp.vision.fields import read_fields
 from pnp.vision.ink import added_ink
 from pnp.vision.rectify import READ_PX_PER_MM
 from pnp.vision.reference import common_map, reference_image
-from scoring.distant_suns.hexgrid import hex_id, neighbours
+from scoring.distant_suns.hexgrid import hex_id, is_connected, neighbours, normalise, orientations
 from scoring.distant_suns.layout import load_cosmos, load_shapes
 
 PX = READ_PX_PER_MM
@@ -38,7 +40,7 @@ def _covers_the_long_way(offsets, run):
     found = []
 
     def go(left, chosen):
-        if len(found) >= distant_suns.MAX_COVERS:
+        if len(found) >= hex_covers.MAX_COVERS:
             return
         if not left:
             found.append(list(chosen))
@@ -68,14 +70,36 @@ def _random_run(rng, size):
     return frozenset(run)
 
 
+def _forms_the_long_way(hexes, most):
+    """Every form of a zone's shape turned, flipped and less 0..most hexes (connected),
+    largest first, as the reader listed them before taking them from the placement rules:
+    its covers are searched, and so found (``MAX_COVERS``), in this order."""
+    found = {}
+    for form in orientations(hexes):
+        for k in range(min(most, len(form) - 1) + 1):
+            for out in itertools.combinations(form, k):
+                rest = [h for h in form if h not in out]
+                if is_connected(rest):
+                    found.setdefault(normalise(rest), None)
+    return tuple(sorted(found, key=lambda f: -len(f)))
+
+
+def test_the_forms_a_run_is_split_into_are_the_placement_rules_in_the_same_order():
+    for most in (0, 1, COSMOS.rules.max_upgrades_per_turn):
+        for zone in SHAPES.all_zones:
+            got = hex_covers.forms(zone.hexes, most)
+            assert got == _forms_the_long_way(zone.hexes, most), (zone.id, most)
+            assert len(got) == len(set(got))
+
+
 def test_covers_searched_on_bits_are_those_searched_on_sets_in_the_same_order():
     rng = np.random.default_rng(8)
     most = COSMOS.rules.max_upgrades_per_turn
     for zone in SHAPES.all_zones:
-        offsets = distant_suns._from_first_cell(distant_suns._forms(zone.hexes, most))
+        offsets = hex_covers.from_first_cell(hex_covers.forms(zone.hexes, most))
         for size in (1, 2, 3, zone.size, zone.size + 1, 2 * zone.size, 3 * zone.size):
             run = _random_run(rng, size)
-            got, want = distant_suns._exact_covers(offsets, run), _covers_the_long_way(offsets, run)
+            got, want = hex_covers.exact_covers(offsets, run), _covers_the_long_way(offsets, run)
             assert got == want, (zone.id, sorted(run))
             # each piece built as before: its hexes come out in the same order
             assert [[list(p) for p in c] for c in got] == [[list(p) for p in c] for c in want]

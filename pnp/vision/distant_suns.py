@@ -42,17 +42,13 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field, SheetMap
-from pnp.vision import glyph_match, glyph_scan
+from pnp.vision import circled, glyph_match, glyph_scan, hex_covers
 from pnp.vision.fields import FieldReading
 from pnp.vision.unclear_parts import part_readings
 from scoring.distant_suns.hexgrid import (
     Hex,
-    groups,
     hex_id,
-    is_connected,
     neighbours,
-    normalise,
-    orientations,
 )
 from scoring.distant_suns.layout import Cosmos, Shapes, Zone, load_cosmos, load_shapes
 from scoring.distant_suns.placement import NO_ORDER, legal_order
@@ -205,52 +201,7 @@ EDGE_INK = 0.25
 EDGE_WINDOW_PX = 4
 UPGRADE_PENALTY = 0.6  # cost of explaining a missing hex by an Upgrade spent
 COVER_MARGIN = 0.8  # the best cover must beat the next by this much outline evidence
-MAX_COVERS = 200
 MAX_SPLIT_COMBOS = 4096  # splits of the runs the outline leaves open, tried together
-# Frontier values
-RING_COVERAGE = 0.56  # a circled value has ink all round its outer ring (24 sectors)
-CROSS_COVERAGE = 0.5  # a crossed one only along its four arms
-# Of a Frontier's two values both marked, one is circled and the other crossed (the
-# rule printed on the sheet). The circle is the one whose ink runs further round it in
-# one unbroken arc (sectors of 24 holding ink beyond ``ARC_INNER`` of its radius: a
-# loop drawn small or left open still runs round; a cross shows four short arms), when
-# it leads the other by ``ARC_LEAD`` sectors. Tuned on the seed 8 and 11 photo sets (120
-# Cosmos pages, 719 pairs of a circle and a cross): the circle led in every pair, by 5
-# sectors or more in 707. The ring coverage used before (its sectors inked beyond half
-# the radius) took a small loop for a cross: 57 pairs asked and 1 read wrong, now 9
-# asked and none wrong.
-ARC_INNER = 0.4
-ARC_LEAD = 5
-# Where their arcs are too close to tell (a loop drawn tight, half hidden by the printed
-# value), the cross is the one whose ink in that ring gathers at four arms a quarter
-# turn apart: the fourth harmonic of its ink's angles round the value (1 for four thin
-# arms at right angles, 0 for ink spread evenly round), when it leads the other's by
-# ``FOUR_ARMS_LEAD``; else the pair is asked. Measured on the Cosmos states against the
-# truth's circled side, the seed 8, 11, 13, 21, 22 and 31-33 sets (600 Cosmos pages) and
-# the fresh seed 34-46 sets (975): of the 72 Frontiers asked "circled or crossed out?"
-# before, this decides 57, all right. It replaces taking the one value read circled by
-# its ring's coverage when its arc was no shorter: of its 28 decisions on those sets 4
-# were wrong (2 on pages asked about nothing else), and 2 right ones are now asked. The
-# one Frontier still read wrong, its arcs 7 apart, is a real-mode page's.
-FOUR_ARMS_LEAD = 0.2
-# Where neither tells, the circle is the one whose ink's edges face its middle: a loop
-# runs round the value, so its edges face the middle, while a cross's arms point at the
-# middle and their edges face sideways (``runs_round``, over ``ROUND_SPAN`` of the
-# value's radius: out to where a cross's arms still reach), when it leads the other's by
-# ``ROUND_LEAD``. Measured on the 21 sets' 7,530 pairs of a circle and a cross (seeds 8
-# and 11 for the lead: their 718 pairs' circle led by 0.048 or more): the circle led by
-# -0.024 or more, and by 0.1 or more in all but 39; of the 18 pairs the tests before
-# leave unclear, it decides 16, all right.
-ROUND_SPAN = (0.3, 1.6)
-ROUND_REACH_MM = 2.0  # the ink looked at for it runs this far past the value's circle
-ROUND_LEAD = 0.1
-# Where two of the three tell, and tell different values, the pair is asked. A big cross
-# whose arms reach the other value, beside a loop drawn tight, may give the cross the
-# longer arc (its arms and the loop's near side in its ring) while the arms and the edges
-# say otherwise. Of the 12,176 pairs on the 1,438 Cosmos pages of the 24 photo sets and
-# 600 fresh ones (seeds 71, 72), the measures disagreed on 5, and the arc was wrong on
-# all 5 (3 of them pages that asked nothing else, their scores wrong: an easy, a hard
-# and a real-mode page); on no pair read right did they disagree.
 # Upgrades area
 SOLID_INK = 0.85  # a box this full may be a fill or a correction scribbled out
 SCRIBBLED_INK = 0.97  # ... and this full, more likely scribbled out
@@ -1033,7 +984,7 @@ class _Reader:
         way."""
         per_run = []
         for zid, cells in _by_zone(zone_of).items():
-            for run in _runs(cells):
+            for run in hex_covers.runs(cells):
                 splits = self._kept_splits(zid, run)
                 if not splits:
                     return False
@@ -1071,7 +1022,7 @@ class _Reader:
         """The hexes of the same-zone runs no set of their zone's shapes covers."""
         out: set[Hex] = set()
         for zid, cells in _by_zone(zone_of).items():
-            for run in _runs(cells):
+            for run in hex_covers.runs(cells):
                 if not self.covers(self._zone(zid), run):
                     out |= run
         return out
@@ -1260,7 +1211,7 @@ class _Reader:
         open_runs: list[tuple[str, Zone, list]] = []  # (label, zone, covers)
         for zid, cells in sorted(_by_zone(zone_of).items()):
             zone = self._zone(zid)
-            for run in _runs(cells):
+            for run in hex_covers.runs(cells):
                 covers = self.covers(zone, run)
                 label = " ".join(hex_id(h) for h in sorted(run, key=lambda h: (h[1], h[0])))
                 if not covers:
@@ -1350,8 +1301,9 @@ class _Reader:
         return list(self._covers[key])
 
     def _find_covers(self, zone: Zone, run: frozenset[Hex]) -> list[tuple[float, list[frozenset]]]:
-        offsets = _from_first_cell(_forms(zone.hexes, self.cosmos.rules.max_upgrades_per_turn))
-        found = _exact_covers(offsets, run)
+        most = self.cosmos.rules.max_upgrades_per_turn
+        offsets = hex_covers.from_first_cell(hex_covers.forms(zone.hexes, most))
+        found = hex_covers.exact_covers(offsets, run)
         if len(found) == 1 and len(found[0]) == 1:
             return [(UPGRADE_PENALTY * (zone.size - len(run)), found[0])]
         edges = {
@@ -1564,7 +1516,7 @@ class _Reader:
                 marks = self._one_circled(hid, marks, arc, arms)
                 if "unclear" not in marks.values():
                     self._settle_marked(hid, marks)
-            circled = [s for s, m in marks.items() if m == "circle"]
+            taken = [s for s, m in marks.items() if m == "circle"]
             unclear = [s for s, m in marks.items() if m == "unclear"]
             for side in marks:
                 fid = f"frontier-{hid}-{side}"
@@ -1572,10 +1524,10 @@ class _Reader:
             if unclear and (reached or any(m == "circle" for m in marks.values())):
                 for side in unclear:
                     self.doubt(f"frontier-{hid}-{side}", "circled or crossed out?")
-            if len(circled) == 2:
+            if len(taken) == 2:
                 out[hid] = "both"
-            elif circled:
-                out[hid] = circled[0]
+            elif taken:
+                out[hid] = taken[0]
             elif reached and not unclear:
                 self.doubt(f"frontier-{hid}-high", f"{hid} is reached but no value is circled")
         return out
@@ -1584,11 +1536,11 @@ class _Reader:
         """The values of a Frontier pair told apart (one circled, the other crossed out:
         the rule printed on the sheet) read filled that the field reader asks about (a
         mark hatched out? noise?): marked either way, where the edges of the circled
-        one's ink also face its middle more, by ``ROUND_LEAD`` (``runs_round``): two
-        measures agree. On the 21 photo sets and the held-out seed 4242 set (measured at
-        fee91fa) 4 of the 7,870 pairs told apart were told wrongly, on hard and
-        real-mode pages; the 3 of them whose edges were measured had edges that
-        disagreed or led by under 0.1."""
+        one's ink also face its middle more, by ``circled.ROUND_LEAD``
+        (``circled.runs_round``): two measures agree. On the 21 photo sets and the
+        held-out seed 4242 set (measured at fee91fa) 4 of the 7,870 pairs told apart were
+        told wrongly, on hard and real-mode pages; the 3 of them whose edges were
+        measured had edges that disagreed or led by under 0.1."""
         fids = [f"frontier-{hid}-{side}" for side in marks]
         asked = [
             fid
@@ -1598,7 +1550,7 @@ class _Reader:
         if not asked:
             return
         facing = {m: self._facing(self.fields[f"frontier-{hid}-{s}"]) for s, m in marks.items()}
-        if facing["circle"] - facing["cross"] < ROUND_LEAD:
+        if facing["circle"] - facing["cross"] < circled.ROUND_LEAD:
             return
         for fid in asked:
             self.settled[fid] = True
@@ -1608,11 +1560,11 @@ class _Reader:
         self, hid: str, marks: dict[str, str], arc: dict[str, int], arms: dict[str, float]
     ) -> dict[str, str]:
         """The marks of a Frontier's two values, both marked: the one whose ink runs
-        further round it (``ARC_LEAD``) circled and the other crossed; else the one whose
-        ink gathers less at four arms (``FOUR_ARMS_LEAD``); else the one whose ink's
-        edges face its middle more (``ROUND_LEAD``); else unclear. Unclear too where two
-        of the three tell, and tell different values (``_votes``). (Its ring's coverage
-        alone does not tell: ``_value_mark``.)"""
+        further round it circled and the other crossed; else the one whose ink gathers
+        less at four arms; else the one whose ink's edges face its middle more; else
+        unclear (``circled.votes``, each with its lead). Unclear too where two of the
+        three tell, and tell different values. (Its ring's coverage alone does not tell:
+        ``circled.value_mark``.)"""
         votes = self._votes(hid, marks, arc, arms)
         if not votes or len(set(votes.values())) > 1:
             return {s: "unclear" for s in marks}
@@ -1627,21 +1579,9 @@ class _Reader:
     def _votes(
         self, hid: str, marks: dict[str, str], arc: dict[str, int], arms: dict[str, float]
     ) -> dict[str, str]:
-        """Which value each measure that tells takes for the circled one, in the order
-        they are trusted: "arc", "arms", "facing" (each present only where its lead is
-        enough)."""
-        votes = {}
-        lead = arc["high"] - arc["low"]
-        if abs(lead) >= ARC_LEAD:
-            votes["arc"] = "high" if lead > 0 else "low"
-        armed = arms["low"] - arms["high"]
-        if abs(armed) >= FOUR_ARMS_LEAD:
-            votes["arms"] = "high" if armed > 0 else "low"
-        rounds = {s: self._facing(self.fields[f"frontier-{hid}-{s}"]) for s in marks}
-        facing = rounds["high"] - rounds["low"]
-        if abs(facing) >= ROUND_LEAD:
-            votes["facing"] = "high" if facing > 0 else "low"
-        return votes
+        """``circled.votes`` of the pair, the edges of each value's ink measured here."""
+        facing = {s: self._facing(self.fields[f"frontier-{hid}-{s}"]) for s in marks}
+        return circled.votes(arc, arms, facing)
 
     def _decided(self, hid: str, marks: dict[str, str], top: str, why: str) -> dict[str, str]:
         """``top`` circled and the other value crossed, remarked where not so read."""
@@ -1651,35 +1591,14 @@ class _Reader:
         return decided
 
     def _value_mark(self, f: Field) -> tuple[str, int, float]:
-        """'circle', 'cross', 'none', 'solid' or 'unclear' for a Frontier value; the
-        longest unbroken arc of its 24 sectors holding ink beyond ``ARC_INNER`` of its
-        radius; and how much that ink gathers at four arms (``four_arms``)."""
+        """``circled.value_mark`` of a Frontier value's ink (its circle, 0.2 mm wider)."""
         r = f.w / 2 + 0.2
         ink = _despeckle(_crop_circle(self.mask, f.x, f.y, r, self.px), self.px)
-        area = float(ink.sum()) / self.px**2
-        if area < 0.6:
-            return "none", 0, 0.0
-        inked = ink.sum()
-        ys, xs = np.nonzero(ink)
-        c = (ink.shape[0] - 1) / 2
-        # the printed value hides the middle: look at the outer ring only, where a
-        # loop passes at every angle and a cross only along its four arms
-        d, angle = np.hypot(ys - c, xs - c), np.arctan2(ys - c, xs - c)
-        coverage = float(_sectors(angle[d > 0.5 * r * self.px]).mean())
-        ring = angle[d > ARC_INNER * r * self.px]
-        arc, arms = _longest_run(_sectors(ring)), four_arms(ring)
-        share = inked / max(1.0, math.pi * (r * self.px) ** 2)
-        if share > 0.6:
-            return "solid", arc, arms
-        if coverage >= RING_COVERAGE:
-            return "circle", arc, arms
-        if coverage <= CROSS_COVERAGE:
-            return "cross", arc, arms
-        return "unclear", arc, arms
+        return circled.value_mark(ink, r, self.px)
 
     def _facing(self, f: Field) -> float:
-        """``runs_round`` of the ink on and round a Frontier value, out to
-        ``ROUND_REACH_MM`` past its circle (once a value: ``_one_circled`` and
+        """``circled.runs_round`` of the ink on and round a Frontier value, out to
+        ``circled.ROUND_REACH_MM`` past its circle (once a value: ``_one_circled`` and
         ``_settle_marked`` may both ask)."""
         if f.id not in self._facings:
             self._facings[f.id] = self._runs_round(f)
@@ -1687,12 +1606,12 @@ class _Reader:
 
     def _runs_round(self, f: Field) -> float:
         r = f.w / 2 + 0.2
-        reach = r + ROUND_REACH_MM
+        reach = r + circled.ROUND_REACH_MM
         near = _despeckle(_crop_circle(self.mask, f.x, f.y, reach, self.px), self.px)
         # the value's middle in ``near``'s pixels (``_crop_circle`` cuts from the floor)
         cx = f.x * self.px - max(0, math.floor((f.x - reach) * self.px)) - 0.5
         cy = f.y * self.px - max(0, math.floor((f.y - reach) * self.px)) - 0.5
-        return runs_round(near, cx, cy, r * self.px)
+        return circled.runs_round(near, cx, cy, r * self.px)
 
     # --- the rules ---------------------------------------------------------------------
 
@@ -1711,57 +1630,6 @@ class _Reader:
         for p in check(parsed, self.cosmos, self.shapes):
             if p.field not in listed:
                 self.doubt(p.field, p.message)
-
-
-def _sectors(angle: np.ndarray, count: int = 24) -> np.ndarray:
-    """Which of ``count`` equal sectors round a point hold ink (2 pixels or more), from
-    the angles (radians, -pi..pi) of its inked pixels."""
-    bins = np.bincount(
-        ((angle + math.pi) / (2 * math.pi) * count).astype(int) % count, minlength=count
-    )
-    return bins >= 2
-
-
-def four_arms(angle: np.ndarray) -> float:
-    """How much ink gathers at four arms a quarter turn apart round a point, from the
-    angles (radians) of its inked pixels: the fourth circular harmonic's strength, 1 for
-    four thin arms at right angles, near 0 for ink spread evenly round (or none)."""
-    if not len(angle):
-        return 0.0
-    return float(np.hypot(np.cos(4 * angle).sum(), np.sin(4 * angle).sum()) / len(angle))
-
-
-def runs_round(ink: np.ndarray, cx: float, cy: float, r: float) -> float:
-    """How much the edges of the ink in ``ink`` face the point (cx, cy) (pixels), over
-    ``ROUND_SPAN`` of the radius ``r`` (pixels) round it: the mean of |cos| of the angle
-    between each edge's normal and the way to the point, weighted by the edge's
-    strength. 1 for a ring round the point, 0 for straight arms pointing at it."""
-    m = cv2.GaussianBlur(ink.astype(np.float32), (0, 0), 1.0)
-    gx, gy = cv2.Sobel(m, cv2.CV_32F, 1, 0), cv2.Sobel(m, cv2.CV_32F, 0, 1)
-    strength = np.hypot(gx, gy)
-    # a column and a row of offsets, broadcast: the same values as full grids
-    dy = np.arange(m.shape[0])[:, None] - cy
-    dx = np.arange(m.shape[1])[None, :] - cx
-    away = np.hypot(dx, dy)
-    d = away / r
-    edge = (strength > 0.05) & (d > ROUND_SPAN[0]) & (d < ROUND_SPAN[1])
-    if not edge.any():
-        return 0.0
-    weight = strength[edge]
-    # |cos| between the gradient (gx, gy) and the way out (dx, dy)
-    cos = np.abs(gx * dx + gy * dy)[edge] / (weight * away[edge])
-    return float((cos * weight).sum() / weight.sum())
-
-
-def _longest_run(on: np.ndarray) -> int:
-    """The most consecutive True sectors, round the circle."""
-    if on.all():
-        return len(on)
-    best = run = 0
-    for v in np.concatenate([on, on]):
-        run = run + 1 if v else 0
-        best = max(best, run)
-    return best
 
 
 def _index(fid: str) -> int:
@@ -1790,95 +1658,6 @@ def _by_zone(zone_of: dict[Hex, str]) -> dict[str, set[Hex]]:
     for h, z in zone_of.items():
         out.setdefault(z, set()).add(h)
     return out
-
-
-def _runs(cells: set[Hex]) -> list[frozenset[Hex]]:
-    """Connected runs of ``cells``, top-left first."""
-    return sorted(groups(cells), key=lambda r: min((h[1], h[0]) for h in r))
-
-
-_FORMS: dict[tuple, tuple[tuple[Hex, ...], ...]] = {}
-
-
-def _forms(hexes: tuple[Hex, ...], most_ignored: int) -> tuple[tuple[Hex, ...], ...]:
-    """Every normal form of ``hexes`` turned, flipped and less 0..most_ignored hexes
-    (connected), largest first."""
-    from itertools import combinations
-
-    key = (hexes, most_ignored)
-    if key not in _FORMS:
-        found: dict[tuple[Hex, ...], None] = {}
-        for form in orientations(hexes):
-            for k in range(min(most_ignored, len(form) - 1) + 1):
-                for out in combinations(form, k):
-                    rest = [h for h in form if h not in out]
-                    if is_connected(rest):
-                        found.setdefault(normalise(rest), None)
-        _FORMS[key] = tuple(sorted(found, key=lambda f: -len(f)))
-    return _FORMS[key]
-
-
-def _exact_covers(
-    offsets: tuple[tuple[Hex, ...], ...], run: frozenset[Hex]
-) -> list[list[frozenset[Hex]]]:
-    """Up to ``MAX_COVERS`` ways to cover ``run`` exactly with the forms ``offsets``
-    (:func:`_from_first_cell`), each a list of pieces, in the order a search finds them
-    (the first cell left, by row then column, covered by each form in turn)."""
-    # Each form placed with its first cell on the run's first cell left: placed by any
-    # other cell, it would reach a cell before that one, and every cell before it is
-    # already covered. The run's cells are bits in that order, so the first cell left is
-    # the lowest bit set, and the pieces each cell can take are listed once, before the
-    # search, in the order it tries them.
-    cells = sorted(run, key=lambda h: (h[1], h[0]))
-    bit = {h: 1 << i for i, h in enumerate(cells)}
-    placed = [_pieces_at(h, offsets, bit) for h in cells]
-    found: list[list[frozenset[Hex]]] = []
-
-    def go(left: int, chosen: list[frozenset[Hex]]) -> None:
-        if len(found) >= MAX_COVERS:
-            return
-        if not left:
-            found.append(list(chosen))
-            return
-        for bits, piece in placed[(left & -left).bit_length() - 1]:
-            if bits & left == bits:
-                chosen.append(piece)
-                go(left ^ bits, chosen)
-                chosen.pop()
-
-    go((1 << len(cells)) - 1, [])
-    return found
-
-
-def _pieces_at(
-    h: Hex, offsets: tuple[tuple[Hex, ...], ...], bit: dict[Hex, int]
-) -> list[tuple[int, frozenset[Hex]]]:
-    """The pieces inside a run (``bit``: each of its cells' bit) that the forms
-    ``offsets`` (:func:`_from_first_cell`) make placed on ``h``, each once, in the order
-    of the first form making it: (the piece's cells as bits, the piece)."""
-    out: dict[int, frozenset[Hex]] = {}
-    q, r = h
-    for form in offsets:
-        bits = 0
-        for dq, dr in form:
-            b = bit.get((q + dq, r + dr))
-            if b is None:
-                break
-            bits |= b
-        else:
-            if bits not in out:
-                out[bits] = frozenset((q + dq, r + dr) for dq, dr in form)
-    return list(out.items())
-
-
-@lru_cache(maxsize=64)
-def _from_first_cell(forms: tuple[tuple[Hex, ...], ...]) -> tuple[tuple[Hex, ...], ...]:
-    """Each form's cells as offsets from its first cell (by row, then column)."""
-    out = []
-    for form in forms:
-        q0, r0 = min(form, key=lambda h: (h[1], h[0]))
-        out.append(tuple((q - q0, r - r0) for q, r in form))
-    return tuple(out)
 
 
 __all__ = ["CosmosReading", "Doubt", "HexRead", "read_cosmos"]

@@ -270,6 +270,14 @@ def zone_forms(hexes: Form, most_ignored: int) -> tuple[frozenset[Form], ...]:
 
     Item k holds the forms with exactly k hexes ignored, kept only if connected.
     """
+    return tuple(frozenset(forms) for forms in ordered_zone_forms(hexes, most_ignored))
+
+
+@lru_cache(maxsize=256)
+def ordered_zone_forms(hexes: Form, most_ignored: int) -> tuple[tuple[Form, ...], ...]:
+    """``zone_forms``, each item's forms in the order they are first found (turn by turn,
+    then the hexes left out in ``combinations`` order): a search that tries them in turn
+    (``pnp.vision.hex_covers``) finds its covers in the same order every run."""
     result: list[dict[Form, None]] = [{} for _ in range(most_ignored + 1)]
     for form in orientations(hexes):
         for k in range(min(most_ignored, len(form) - 1) + 1):
@@ -277,7 +285,7 @@ def zone_forms(hexes: Form, most_ignored: int) -> tuple[frozenset[Form], ...]:
                 rest = [h for h in form if h not in left_out]
                 if k == 0 or is_connected(rest):
                     result[k].setdefault(normalise(rest), None)
-    return tuple(frozenset(forms) for forms in result)
+    return tuple(tuple(forms) for forms in result)
 
 
 class _Board:
