@@ -113,8 +113,9 @@ def test_a_single_stroke_run_in_with_a_light_band_is_asked_only_with_no_ink_past
     assert tails(light, ROW, ink, S, set()) == {"track-1"}
     light[1] = FieldReading("track-1", "filled", 0.01, 0.9, spill=(0.0, 0.0, 0.03, 0.0))
     assert tails(light, ROW, ink, S, set()) == {"track-1"}  # a thinner band, alone
-    # a mark of its own drawn large inks past two sides: not a tail
+    # a mark of its own drawn large inks past two sides, and across the box: not a tail
     light[1] = FieldReading("track-1", "filled", 0.04, 0.9, spill=(0.0, 0.1, 0.12, 0.0))
+    cv2.line(ink, px(20.5, 12.0), px(25.0, 17.0), 1, 2)
     assert tails(light, ROW, ink, S, set()) == set()
 
 
@@ -131,9 +132,10 @@ def test_a_fill_drawn_on_into_the_next_box_past_three_of_its_sides_is_asked():
     # the fill beside it: its band past the right side, toward this box, half inked
     readings[0] = FieldReading("track-0", "filled", 0.4, 1.0, spill=(0.7, 0.7, 0.7, 0.5))
     assert tails(readings, ROW, ink, S, set()) == {"track-1"}
-    # a fill that stays in its own box (nothing past its right side) runs nothing on
+    # the fill's own band toward it unmeasured or clear, the strokes crossing this box's
+    # side and stopping short of its far part still say whose they may be
     readings[0] = FieldReading("track-0", "filled", 0.4, 1.0, spill=(0.7, 0.7, 0.7, 0.0))
-    assert tails(readings, ROW, ink, S, set()) == set()
+    assert tails(readings, ROW, ink, S, set()) == {"track-1"}
     # ...and a box with ink of its own past the middle is a mark beside the overrun
     readings[0] = FieldReading("track-0", "filled", 0.4, 1.0, spill=(0.7, 0.7, 0.7, 0.5))
     cv2.line(ink, px(21.0, 15.0), px(24.0, 18.0), 1, 3)
@@ -218,3 +220,52 @@ def test_a_scribbles_loop_run_a_little_into_the_next_box_is_asked():
     readings[1] = FieldReading("track-1", "filled", 0.036, 0.9, spill=(0.0, 0.025, 0.275, 0.0))
     readings[0] = FieldReading("track-0", "filled", 0.31, 1.0, spill=(0.007, 0.4, 0.04, 0.278))
     assert tails(readings, ROW, ink, S, set()) == {"track-1"}
+
+
+def test_a_fills_turns_past_the_next_boxs_top_and_bottom_are_still_its_tail():
+    # seed 651 #76, a real-mode tracker page: a zigzag fill run past its box on every
+    # side, its turns 2 mm into the next box and past that box's top and bottom (bands
+    # 0.17, 0.16, 0.13 at the left: none reaching ``TAIL_SPILL``, the side inked most not
+    # the filled box's): read filled, 15% of it, and not asked, the track counted one box
+    # too far
+    ink = page()
+    for y in np.arange(8.5, 20.5, 0.6):
+        cv2.line(ink, px(17.0, y), px(21.0, y + 0.3), 1, 3)
+    turns = [FieldReading("track-0", "filled", 0.8, 1.0)]
+    turns += [FieldReading("track-1", "filled", 0.15, 0.9, spill=(0.17, 0.16, 0.13, 0.0))]
+    turns += [FieldReading("track-2", "empty", 0.0, 1.0)]
+    assert tails(turns, ROW, ink, S, set()) == {"track-1"}
+    # a mark of its own reaching the box's far part is no tail
+    cv2.line(ink, px(21.0, 11.0), px(25.0, 18.0), 1, 3)
+    assert tails(turns, ROW, ink, S, set()) == set()
+    # nor is ink beside no filled box
+    ink = page()
+    for y in np.arange(8.5, 20.5, 0.6):
+        cv2.line(ink, px(17.0, y), px(21.0, y + 0.3), 1, 3)
+    turns[0] = FieldReading("track-0", "empty", 0.0, 1.0)
+    assert tails(turns, ROW, ink, S, set()) == set()
+
+
+def test_the_photographed_fill_run_on_into_the_next_track_box_is_asked_there():
+    # the committed page of seed 651 #76 (``python -m pnp.bench photos --n 300 --seed
+    # 651``): Power box 4 filled with a zigzag run past it, box 5 unmarked
+    import json
+    from pathlib import Path
+
+    from pnp.vision.read import read_photo
+
+    page = (
+        Path(__file__).parent
+        / "fixtures"
+        / "tails"
+        / "seed651-00076-stellar-drift-tracker-real.jpg"
+    )
+    truth = json.loads(page.with_suffix(".json").read_text())["state"]
+    assert truth["tracks"]["power"] == 4
+    (sheet,) = read_photo(page)
+    asked = {d.field: d for d in sheet.doubtful}
+    assert "its tail" in asked["track-power-5"].reason
+    # counted empty until answered (a neighbour's tail mostly is): the track at 4
+    assert asked["track-power-5"].guess is False
+    read = {r.id: r.state for r in sheet.readings}
+    assert read["track-power-4"] == "filled" and read["track-power-6"] == "empty"

@@ -36,6 +36,16 @@ session 26 it is the one box this asks about more). (``OVERRUN_SPILL`` was ``TAI
 box, 3.6% of it, its band 0.275, the scribble's own band toward it 0.278: read filled, not
 asked, changing the score. At 0.2, on the 18 sets of session 36, it is asked, and one
 mark beside a filled box is asked that was read right: a hard Cosmos page's Upgrade box.)
+Nor need the side inked most be the filled box's, nor that box's own band be measured
+inked: a box whose ink crosses a side beside a filled box (its band there at least
+``TAIL_SPILL_ALONE``) and stops short of the far part is asked the same way
+(``_against_filled``; seed 651 #76, a real-mode tracker page: a zigzag fill run past its
+box on every side, its turns into the next box and past that box's top and bottom, bands
+0.17, 0.16 and 0.13 at the side beside the fill, its own band toward it 0.18: read
+filled on 15% ink and not asked, the track counted a box too far. On 21 sets (held-out
+4242, seeds 45, 82, 88, 111, 112, 203, 204, 601-604, 611-614, 621, 622, 631, 651, 652:
+6,300 photos) it asks 3 more boxes, all marks squeezed against the side (a slash, a
+tick), and that one.)
 
 And an empty box inked just past two sides (``read.ACROSS``: a mark drawn across its
 outline?) where the ink past one side lies against a box read filled and the others
@@ -137,12 +147,30 @@ def tails(
         f = by_id[r.id]
         if r.state != "filled" or f.shape != "rect" or r.id in asked:
             continue
-        if not (_past_one_side(r.spill) or _overrun_into(r, f, fields, spills)):
-            continue
-        far, neighbour = _ink_place(r, f, fields, filled, ink, px_per_mm)
-        if far <= TAIL_INK and neighbour():
+        if _past_one_side(r.spill) or _overrun_into(r, f, fields, spills):
+            far, neighbour = _ink_place(r, f, fields, filled, ink, px_per_mm)
+            if far <= TAIL_INK and neighbour():
+                out.add(r.id)
+        elif _against_filled(r, f, fields, filled, ink, px_per_mm):
             out.add(r.id)
     return out
+
+
+def _against_filled(r: FieldReading, f: Field, fields, filled: set[str], ink, px_per_mm):
+    """Whether box ``f``'s ink crosses a side (its band there ``TAIL_SPILL_ALONE`` inked or
+    more) beside a box in ``filled`` and lies against that side alone, its far part clear
+    (at most ``TAIL_INK``): a neighbour's fill drawn on into it, whatever side its strokes'
+    turns ink most (``tails``)."""
+    if len(r.spill) != 4:
+        return False
+    for side, spill in enumerate(r.spill):
+        if (
+            spill >= TAIL_SPILL_ALONE
+            and any(g.id in filled for g in beside(f, side, fields))
+            and far_ink(ink, f, side, px_per_mm) <= TAIL_INK
+        ):
+            return True
+    return False
 
 
 def neighbours_tails(
