@@ -44,8 +44,8 @@ box on every side, its turns into the next box and past that box's top and botto
 0.17, 0.16 and 0.13 at the side beside the fill, its own band toward it 0.18: read
 filled on 15% ink and not asked, the track counted a box too far. On 21 sets (held-out
 4242, seeds 45, 82, 88, 111, 112, 203, 204, 601-604, 611-614, 621, 622, 631, 651, 652:
-6,300 photos) it asks 3 more boxes, all marks squeezed against the side (a slash, a
-tick), and that one.)
+6,300 photos) it asks 3 more boxes, all marks squeezed against the side (two slashes,
+a tick), and that one.)
 
 And an empty box inked just past two sides (``read.ACROSS``: a mark drawn across its
 outline?) where the ink past one side lies against a box read filled and the others

@@ -277,7 +277,7 @@ def zone_forms(hexes: Form, most_ignored: int) -> tuple[frozenset[Form], ...]:
 def ordered_zone_forms(hexes: Form, most_ignored: int) -> tuple[tuple[Form, ...], ...]:
     """``zone_forms``, each item's forms in the order they are first found (turn by turn,
     then the hexes left out in ``combinations`` order): a search that tries them in turn
-    (``pnp.vision.hex_covers``) finds its covers in the same order every run."""
+    (the photo reader's exact covers of a run of hexes) finds them in the same order."""
     result: list[dict[Form, None]] = [{} for _ in range(most_ignored + 1)]
     for form in orientations(hexes):
         for k in range(min(most_ignored, len(form) - 1) + 1):
