@@ -321,8 +321,8 @@ def sheet_scores(a) -> tuple[dict[str, list], dict[str, str]]:
     except ScoringError as exc:
         why = "not scored: " + "; ".join(_reasons(exc.problems[0]))
         return per_source, dict.fromkeys(per_source, why)
-    open_ = [f"{len(a.doubtful)} doubtful"] * bool(a.doubtful) + a.notes
-    provisional = f" (provisional: {'; '.join(open_)})" if open_ else ""
+    still_open = ([f"{len(a.doubtful)} doubtful"] if a.doubtful else []) + a.notes
+    provisional = f" (provisional: {'; '.join(still_open)})" if still_open else ""
     heads = []
     own: dict[str, list[str]] = {src: [] for src in per_source}  # the players on each page
     for i, player in enumerate(table.players):

@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from pnp.bench.states import KINDS, _comparable, _judge, game_pages
+from pnp.bench.states import KINDS, _judge, comparable, game_pages
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -32,10 +32,10 @@ def test_distant_suns_drawing_order_and_names_are_not_compared():
     read["order_known"] = False
     read["zones"] = list(reversed(read["zones"]))
     read["shapes"] = list(reversed(read["shapes"]))
-    assert _comparable(read) == _comparable(state)
+    assert comparable(read) == comparable(state)
     assert _judge(state, read) == (True, True)
     read["shapes"] = [dict(s, round=1, turn=9) for s in read["shapes"]]
-    assert _comparable(read) == _comparable(state)
+    assert comparable(read) == comparable(state)
 
 
 def test_a_missed_mark_that_changes_the_score_is_a_wrong_score():
@@ -58,8 +58,8 @@ def test_a_stellar_drift_state_compares_as_the_sheet_not_as_written():
         "section_bonus": ["red", "green"],
     }
     b = {"game": "stellar-drift", "tech": {"yellow": 3}, "section_bonus": ["green", "red"]}
-    assert _comparable(a) == _comparable(b)
-    assert _comparable(a) != _comparable({**b, "tech": {"yellow": 2}})
+    assert comparable(a) == comparable(b)
+    assert comparable(a) != comparable({**b, "tech": {"yellow": 2}})
 
 
 def test_the_bench_counts_games_whose_provisional_score_is_right(capsys):

@@ -86,7 +86,7 @@ def pages_of(kind: str, seed: int) -> tuple[dict | list[dict], list]:
 def outcome(photo: Path, truth: dict | list[dict], sheets: int) -> tuple[str, str]:
     """(outcome, reason) of reading ``photo`` of ``sheets`` sheets filled from ``truth``
     (a state, or a list of them: the states the sheets make, in any order)."""
-    from pnp.bench.states import _comparable
+    from pnp.bench.states import comparable
     from pnp.vision.photo_io import PhotoError
     from pnp.vision.read import read_photo
     from pnp.vision.states import assemble
@@ -106,10 +106,10 @@ def outcome(photo: Path, truth: dict | list[dict], sheets: int) -> tuple[str, st
     if asked:
         return "asked", f"{asked} asked"
     # each state against the filled one of its serial (a player's sheets share it)
-    filled = {t.get("serial", 1): _plain(_comparable(t)) for t in truths}
+    filled = {t.get("serial", 1): _plain(comparable(t)) for t in truths}
     wrong: set[str] = set()
     for state in states:
-        got = _plain(_comparable(state.state))
+        got = _plain(comparable(state.state))
         want = filled.get(state.state.get("serial", 1), {})
         wrong |= {k for k in set(got) | set(want) if got.get(k) != want.get(k)}
     return ("wrong", ", ".join(sorted(wrong))) if wrong else ("right", "")

@@ -79,7 +79,7 @@ def _judge(expected: dict, read: dict | None) -> tuple[bool, bool]:
     """(state right, score right)."""
     if read is None:
         return False, False
-    same_state = _comparable(read) == _comparable(expected)
+    same_state = comparable(read) == comparable(expected)
     try:
         same_score = player_scores(read) == player_scores(expected)
     except ValueError:  # a read state the scorer refuses is a wrong score
@@ -92,13 +92,13 @@ def _judge(expected: dict, read: dict | None) -> tuple[bool, bool]:
 UNSEEN = frozenset({"player", "name", "order_known"})
 
 
-def _comparable(state):
+def comparable(state):
     """``state`` without what a photo cannot show, in an order a photo can give."""
     if isinstance(state, list):
-        return [_comparable(x) for x in state]
+        return [comparable(x) for x in state]
     if not isinstance(state, dict):
         return state
-    out = {k: _comparable(v) for k, v in state.items() if k not in UNSEEN}
+    out = {k: comparable(v) for k, v in state.items() if k not in UNSEEN}
     if state.get("game") == "stellar-drift":
         # the same sheet however written: a count of 0 is no boxes checked, and lists of
         # spaces, colours or rounds are sets
