@@ -483,13 +483,35 @@ def test_a_page_that_does_not_lie_flat_is_found_and_to_be_pressed_flat(monkeypat
     from pnp.vision.read import read_photo
 
     real_fit = rect.fit_page
-    misfit = rect.MAX_REPROJECTION_MM + 0.3
+    misfit = rect.CURLED_REPROJECTION_MM + 0.3
     monkeypatch.setattr(rect, "fit_page", lambda found, px: (real_fit(found, px)[0], misfit))
     with pytest.raises(
         NoSheet,
         match=rf"a sheet was found but the page does not lie flat: .*{misfit:.1f} mm.*press",
     ):
         read_photo(FIXTURES[0])
+
+
+def test_a_page_whose_corners_miss_is_read_where_its_print_lines_up(monkeypatch):
+    from pnp.vision import rectify as rect
+    from pnp.vision.ink import misalignment_mm as real_off
+    from pnp.vision.read import read_photo
+
+    flat = read_photo(FIXTURES[0])
+    real_fit = rect.fit_page
+    misfit = rect.MAX_REPROJECTION_MM + 0.3  # past the plain limit: the print is measured
+    monkeypatch.setattr(rect, "fit_page", lambda found, px: (real_fit(found, px)[0], misfit))
+    measured = []
+
+    def off(*args):
+        measured.append(real_off(*args))
+        return measured[-1]
+
+    monkeypatch.setattr("pnp.vision.ink.misalignment_mm", off)
+    (sheet,) = read_photo(FIXTURES[0])
+    assert measured and measured[0] < 0.2  # a flat photo's print lines up
+    states = [{r.id: r.state for r in s.readings} for s in (sheet, flat[0])]
+    assert states[0] == states[1] and sheet.reprojection_mm == misfit
 
 
 def test_the_common_map_is_built_once_per_sheet_and_serial_and_moved_into_the_common_box():

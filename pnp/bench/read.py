@@ -149,7 +149,7 @@ def read_one(data: bytes, checks: bool = False):
     t2 = time.perf_counter()
     blank, ink_saving = printed_blank(page.image, code, page.px_per_mm)
     m = scan_unwashed(ink_masks(page.image, blank, page.px_per_mm, fields=fields), page)
-    refuse_bowed(m)  # as ``read.read_page`` does
+    refuse_bowed(m, page, blank)  # as ``read.read_page`` does
     readings, found = read_masks(m, fields, page.px_per_mm, SOURCE)
     doubted = {d.field: d.reason for d in found}
     drawn: dict[str, str] = {}

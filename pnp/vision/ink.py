@@ -227,16 +227,10 @@ def local_shift(seen: np.ndarray, blank: np.ndarray, px_per_mm: float) -> np.nda
 def _shift_grid(seen: np.ndarray, prep: _Blank) -> np.ndarray | None:
     """The shifts of ``local_shift`` on its grid of tiles, in page pixels (None: no print)."""
     k = ALIGN_SCALE
-    b = cv2.resize(seen, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
-    # 1 - clip(b, 0, 1), in cv2's passes (numpy's clip is slower): the same floats
-    b = cv2.subtract(1.0, cv2.min(cv2.max(b, 0.0, dst=b), 1.0, dst=b), dst=b)
     shift = np.zeros((*prep.grid, 2), np.float32)
     valid = np.zeros(prep.grid, np.float32)
     if len(prep.tile_corners):
-        # cv2.phaseCorrelate of every tile against the blank's (whose DFTs are cached)
-        spectra = tile_spectra(b, prep.tile_corners, prep.tile, _hanning(prep.tile))
-        found, response = phase_correlate(prep.tile_spectra, spectra)
-        good = (response > ALIGN_MIN_RESPONSE) & (np.abs(found).max(axis=1) < prep.tile / 4)
+        found, good = _tile_shifts(seen, prep)
         rows, cols = prep.tile_cells[good].T
         shift[rows, cols] = found[good]
         valid[rows, cols] = 1
@@ -249,6 +243,39 @@ def _shift_grid(seen: np.ndarray, prep: _Blank) -> np.ndarray | None:
     far = _fill(shift, valid, 3.0)
     trust = np.clip(weight / 0.3, 0, 1)[..., None]
     return (trust * near + (1 - trust) * far) / k
+
+
+def _tile_shifts(seen: np.ndarray, prep: _Blank) -> tuple[np.ndarray, np.ndarray]:
+    """The shift (n, 2) (dx, dy, half-size pixels) of each of the blank's tiles with print
+    in ``seen``, and which of them were measured (a peak strong enough, well inside the
+    tile): ``cv2.phaseCorrelate`` of every tile against the blank's (whose DFTs are
+    cached)."""
+    b = cv2.resize(seen, None, fx=ALIGN_SCALE, fy=ALIGN_SCALE, interpolation=cv2.INTER_AREA)
+    # 1 - clip(b, 0, 1), in cv2's passes (numpy's clip is slower): the same floats
+    b = cv2.subtract(1.0, cv2.min(cv2.max(b, 0.0, dst=b), 1.0, dst=b), dst=b)
+    spectra = tile_spectra(b, prep.tile_corners, prep.tile, _hanning(prep.tile))
+    found, response = phase_correlate(prep.tile_spectra, spectra)
+    good = (response > ALIGN_MIN_RESPONSE) & (np.abs(found).max(axis=1) < prep.tile / 4)
+    return found, good
+
+
+def misalignment_mm(aligned: np.ndarray, blank: np.ndarray, px_per_mm: float) -> float:
+    """How far the print of a page already aligned (``align``; ``InkMasks.seen``) still lies
+    from the blank's: the shifts of its tiles measured again, the ``MISALIGNED_PERCENTILE``
+    of their lengths, in mm (0 where no tile has print). Where the local alignment
+    followed the page, every tile measures ~0; where the page bows more than its tiles
+    can follow, or a tile locked on the wrong one of a row of like boxes, they do not."""
+    prep = _prepared(blank, px_per_mm)
+    if not len(prep.tile_corners):
+        return 0.0
+    found, good = _tile_shifts(aligned, prep)
+    if not good.any():
+        return math.inf
+    lengths = np.linalg.norm(found[good], axis=1)
+    return float(np.percentile(lengths, MISALIGNED_PERCENTILE)) / (px_per_mm * ALIGN_SCALE)
+
+
+MISALIGNED_PERCENTILE = 90
 
 
 @dataclass(frozen=True)

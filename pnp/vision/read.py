@@ -392,18 +392,34 @@ def refuse_other_version(code: PageCode, sheet_map, source: str) -> None:
         )
 
 
-def refuse_bowed(masks) -> None:
-    """NotFlat if the page (its ``ink.InkMasks``) bows ``page_bend.BOWED_MM`` or more: a
-    curled page's corners fit a plane while the middle of its curled edge does not, and
-    its marks land in their neighbours' fields."""
-    from pnp.vision.page_bend import BOWED_MM
-    from pnp.vision.rectify import PRESS_FLAT, NotFlat
+def refuse_bowed(masks, page, blank: np.ndarray) -> None:
+    """NotFlat if the page (a ``rectify.Rectified``, its ``ink.InkMasks``, read against
+    ``blank``) does not lie flat and its print shows that the local alignment did not
+    follow it: a page bowing ``page_bend.BOWED_MM`` or more, or whose corner markers miss
+    by more than ``rectify.MAX_REPROJECTION_MM``, is read only where its print, once
+    aligned, lies within ``page_bend.MISALIGNED_MM`` of the blank's
+    (``ink.misalignment_mm``). A curled page's corners fit a plane while the middle of its
+    curled edge does not; where the alignment cannot follow the curl, marks land in
+    their neighbours' fields."""
+    from pnp.vision.ink import misalignment_mm
+    from pnp.vision.page_bend import BOWED_MM, MISALIGNED_MM
+    from pnp.vision.rectify import MAX_REPROJECTION_MM, PRESS_FLAT, NotFlat
 
-    if masks.bend_mm >= BOWED_MM:
-        raise NotFlat(
-            f"the page does not lie flat: it bows, its print up to {masks.bend_mm:.1f} mm "
-            f"from where a flat page has it (limit {BOWED_MM} mm); {PRESS_FLAT}"
-        )
+    bowed = masks.bend_mm >= BOWED_MM
+    if not bowed and page.reprojection_mm <= MAX_REPROJECTION_MM:
+        return
+    off = misalignment_mm(masks.seen, blank, page.px_per_mm)
+    if off < MISALIGNED_MM:
+        return
+    how = (
+        f"it bows, its print up to {masks.bend_mm:.1f} mm from where a flat page has it"
+        if bowed
+        else f"its corner markers miss by up to {page.reprojection_mm:.1f} mm after flattening"
+    )
+    raise NotFlat(
+        f"the page does not lie flat: {how}; once followed, its print still lies "
+        f"{off:.1f} mm off in places (limit {MISALIGNED_MM} mm); {PRESS_FLAT}"
+    )
 
 
 def refuse_black_and_white(masks, source: str) -> None:
@@ -641,7 +657,7 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     refuse_other_version(code, sheet_map, source)
     blank, ink_saving = printed_blank(page.image, code, page.px_per_mm)
     m = scan_unwashed(ink_masks(page.image, blank, page.px_per_mm, fields=sheet_map.fields), page)
-    refuse_bowed(m)
+    refuse_bowed(m, page, blank)
     refuse_black_and_white(m, source)
     readings, doubtful = read_masks(m, sheet_map.fields, page.px_per_mm, source)
     t2 = time.perf_counter()

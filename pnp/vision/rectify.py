@@ -22,12 +22,16 @@ from pnp.vision.markers import find_fiducials
 # sizes from there.
 READ_PX_PER_MM = 6.25
 MIN_MARKERS = 3  # a thumb may cover one corner
-# The corner markers' worst misfit a page may have and still be read. A page that bows
-# between them is refused by its print's bend (``read.refuse_bowed``), which sees what the
-# corners cannot; this limit only keeps out a photo the markers' plane does not fit at all.
-# (Was 1.5 mm until session 44: the three usual hard pages of 21 sets at 1.59-1.71 mm
-# read right, and of the curled pages over 1.5 mm the bend refuses the one misread.)
+# The corner markers' worst misfit a page is read at as it is (and the most a group of
+# markers may miss by to make one page, ``pages.split_markers``). A page that bows between
+# them is judged by its print's bend (``read.refuse_bowed``), which sees what the corners
+# cannot. (Was 1.5 mm until session 44: the three usual hard pages of 21 sets at 1.59-1.71
+# mm read right, and of the curled pages over 1.5 mm the bend refuses the one misread.)
 MAX_REPROJECTION_MM = 2.0
+# ...and the most at which a page is read at all: past ``MAX_REPROJECTION_MM`` it is read
+# only where its print, once aligned, shows the alignment followed it
+# (``read.refuse_bowed``; session 52: until then every page past 2.0 mm was refused).
+CURLED_REPROJECTION_MM = 3.0
 
 
 class PageNotFound(ValueError):
@@ -78,10 +82,10 @@ def rectify(gray: np.ndarray, px_per_mm: float = READ_PX_PER_MM) -> Rectified:
     """The page in ``gray`` flattened; PageNotFound if it cannot be located or does not fit."""
     found = find_fiducials(gray)
     h, misfit = fit_page(found, px_per_mm)
-    if misfit > MAX_REPROJECTION_MM:
+    if misfit > CURLED_REPROJECTION_MM:
         raise NotFlat(
             f"the page does not lie flat: its corner markers miss by up to {misfit:.1f} mm "
-            f"after flattening (limit {MAX_REPROJECTION_MM} mm); {PRESS_FLAT}"
+            f"after flattening (limit {CURLED_REPROJECTION_MM} mm); {PRESS_FLAT}"
         )
     size = (round(COMMON_WIDTH * px_per_mm), round(COMMON_HEIGHT * px_per_mm))
     flat = cv2.warpPerspective(gray, h, size, flags=cv2.INTER_LINEAR, borderValue=255)
