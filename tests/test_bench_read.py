@@ -60,8 +60,15 @@ def test_the_table_gives_how_many_doubtful_fields_the_best_guess_reads_right():
         ("stellar-drift", "easy"): Tally(sheets=1, fields=10, right=8, doubtful=2, guess_right=1),
         ("federation", "hard"): Tally(sheets=1, fields=10, right=7, doubtful=3, guess_right=3),
     }
-    line = next(ln for ln in table(tallies).splitlines() if "best guess" in ln)
+    out = table(tallies)
+    line = next(ln for ln in out.splitlines() if "best guess" in ln)
     assert line.endswith("is right: 4 of 5 (80.0%)")
+    # ...and each row's accuracy with its doubtful fields counted as their best guess
+    head, _, fed, sd, total = out.splitlines()[:5]
+    column = head.index("guess acc") + len("guess acc")
+    assert fed[:column].split()[-1] == "100.00%"  # 7 right, and 3 guessed right of 3
+    assert sd[:column].split()[-1] == "90.00%"  # 8 right, and 1 guessed right of 2
+    assert total[:column].split()[-1] == "95.00%"
     assert not any("best guess" in ln for ln in table({("x", "easy"): Tally(sheets=1)}).split("\n"))
 
 

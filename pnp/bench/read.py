@@ -42,7 +42,9 @@ checks; since session 21) is compared as settled, like those the page's marks se
 ``--reader-only`` counts and times the reader alone (the measure before 2026-11-30).
 A last line gives how many doubtful fields the best guess reads right: what a score
 shown before the doubts are answered (``pnp score``'s provisional total) counts them as
-(``doubt_guess``; since session 28).
+(``doubt_guess``; since session 28); "guess acc" is the accuracy with each doubtful field
+counted as its best guess reads it (over the same fields as "accuracy", an unread page's
+all wrong; since session 52).
 """
 
 from __future__ import annotations
@@ -418,7 +420,7 @@ def table(tallies: dict[tuple[str, str], Tally]) -> str:
         f"{'game':<{width}}{'level':<8}{'sheets':>7}{'unread':>7}{'fields':>8}{'accuracy':>10}"
         f"{'silent':>7}{'doubtful':>9}{'review':>8}{'touched-silent':>15}{'silent sheets':>14}"
         f"{'score-silent':>13}{'review-wrong':>13}{'retake':>7}{'its doubtful':>13}"
-        f"{'kept acc':>10}{'2MP s':>8}{'12MP s':>8}"
+        f"{'kept acc':>10}{'guess acc':>10}{'2MP s':>8}{'12MP s':>8}"
     )
     rows = [head, "-" * len(head)]
     order = sorted(tallies, key=lambda k: (k[0], LEVELS.index(k[1]) if k[1] in LEVELS else 9))
@@ -430,12 +432,13 @@ def table(tallies: dict[tuple[str, str], Tally]) -> str:
         acc = 100 * t.right / t.fields if t.fields else 0.0
         rev = 100 * t.review / t.sheets if t.sheets else 0.0
         kept = f"{100 * t.kept_right / t.kept_fields:.2f}%" if t.kept_fields else "-"
+        guess = 100 * (t.right + t.guess_right) / t.fields if t.fields else 0.0
         med = {k: f"{statistics.median(v):.3f}" if v else "-" for k, v in t.times.items()}
         rows.append(
             f"{key[0]:<{width}}{key[1]:<8}{t.sheets:>7}{t.unread:>7}{t.fields:>8}{acc:>9.2f}%"
             f"{t.silent:>7}{t.doubtful:>9}{rev:>7.0f}%{t.touched_silent:>15}{t.silent_sheets:>14}"
             f"{t.score_silent:>13}{t.review_wrong:>13}{t.retake:>7}{t.retake_doubtful:>13}"
-            f"{kept:>10}{med.get('2MP', '-'):>8}{med.get('12MP', '-'):>8}"
+            f"{kept:>10}{guess:>9.2f}%{med.get('2MP', '-'):>8}{med.get('12MP', '-'):>8}"
         )
     rows.append("pages kept (read, and not advised to be photographed again):")
     for key in order:
