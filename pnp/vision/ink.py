@@ -245,6 +245,9 @@ def _shift_grid(seen: np.ndarray, prep: _Blank) -> np.ndarray | None:
     return (trust * near + (1 - trust) * far) / k
 
 
+MISALIGNED_PERCENTILE = 90  # of the aligned page's tiles' shifts measured again
+
+
 def _tile_shifts(seen: np.ndarray, prep: _Blank) -> tuple[np.ndarray, np.ndarray]:
     """The shift (n, 2) (dx, dy, half-size pixels) of each of the blank's tiles with print
     in ``seen``, and which of them were measured (a peak strong enough, well inside the
@@ -262,7 +265,8 @@ def _tile_shifts(seen: np.ndarray, prep: _Blank) -> tuple[np.ndarray, np.ndarray
 def misalignment_mm(aligned: np.ndarray, blank: np.ndarray, px_per_mm: float) -> float:
     """How far the print of a page already aligned (``align``; ``InkMasks.seen``) still lies
     from the blank's: the shifts of its tiles measured again, the ``MISALIGNED_PERCENTILE``
-    of their lengths, in mm (0 where no tile has print). Where the local alignment
+    of their lengths, in mm (0 where no tile has print; infinite where no tile's shift
+    could be measured). Where the local alignment
     followed the page, every tile measures ~0; where the page bows more than its tiles
     can follow, or a tile locked on the wrong one of a row of like boxes, they do not."""
     prep = _prepared(blank, px_per_mm)
@@ -273,9 +277,6 @@ def misalignment_mm(aligned: np.ndarray, blank: np.ndarray, px_per_mm: float) ->
         return math.inf
     lengths = np.linalg.norm(found[good], axis=1)
     return float(np.percentile(lengths, MISALIGNED_PERCENTILE)) / (px_per_mm * ALIGN_SCALE)
-
-
-MISALIGNED_PERCENTILE = 90
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,9 @@ measured again). Session 52, every page past ``BOWED_MM`` (or past the corner ma
 ``rectify.MAX_REPROJECTION_MM``) read with the refusal lifted: of the 20 such pages of 45
 photo sets (12,500 photos), the 15 whose print lay within 0.34 mm once aligned read with
 no field wrong unasked, four of the five at 0.52-3.0 mm with 29 (a tech page's rows read
-one box off); and on 600 hard photos curled 0.012-0.035 of the short side (two sets), the fields
-read wrong unasked, per field, grow with the misalignment, bent or not: 0.014% under 0.2
-mm, 0.15% at 0.2-0.3, 0.2-0.5% past it. So a page past those limits is read where its
+one box off); and on 600 hard photos curled 0.012-0.035 of the short side (two sets),
+the fields read wrong unasked, per field, grow with the misalignment, bent or not: 0.014%
+under 0.2 mm, 0.15% at 0.2-0.3, 0.2-0.5% past it. So a page past those limits is read where its
 print lies within ``MISALIGNED_MM`` once aligned, as well as a flat page so aligned is
 read (0.16% there, against 0.15%), and refused past it (``read.refuse_bowed``). A page
 within the limits is not measured again (its second tile pass costs ~10 ms).

@@ -24,7 +24,7 @@ READ_PX_PER_MM = 6.25
 MIN_MARKERS = 3  # a thumb may cover one corner
 # The corner markers' worst misfit a page is read at as it is (and the most a group of
 # markers may miss by to make one page, ``pages.split_markers``). A page that bows between
-# them is judged by its print's bend (``read.refuse_bowed``), which sees what the corners
+# them is judged by its print (``read.refuse_bowed``), which sees what the corners
 # cannot. (Was 1.5 mm until session 44: the three usual hard pages of 21 sets at 1.59-1.71
 # mm read right, and of the curled pages over 1.5 mm the bend refuses the one misread.)
 MAX_REPROJECTION_MM = 2.0
