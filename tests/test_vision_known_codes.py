@@ -55,6 +55,29 @@ def test_a_symbol_with_a_few_modules_read_wrong_is_its_own_code(text):
     assert nearest.margin >= 12
 
 
+def _format_flipped(symbol: np.ndarray, count: int) -> np.ndarray:
+    """``symbol`` with ``count`` of its format bits read the wrong way, taken in turn from
+    its two copies (different bits of each)."""
+    from pnp.vision.known_codes import format_cells
+
+    out = symbol.copy()
+    first, second = format_cells(len(symbol))
+    turns = [cell for pair in zip(first[::2], second[1::2], strict=False) for cell in pair]
+    for r, c in turns[:count]:
+        out[r, c] = not out[r, c]
+    return out
+
+
+def test_format_bits_read_wrong_up_to_what_their_two_copies_mend_still_name_the_mask():
+    text = "PNP:SD:TECH:TECH:2:483920"
+    symbol = _flipped(_symbol(text), 0.03, 4)
+    for count in (4, 6):
+        nearest = nearest_code(_format_flipped(symbol, count))
+        assert nearest is not None and nearest.code.text == text, count
+    # ...but not past them: another word may then be as near
+    assert nearest_code(_format_flipped(symbol, 7)) is None
+
+
 def test_a_code_no_page_carries_is_not_taken_for_its_nearest():
     # one letter of a layout name changed: a code of no sheet
     assert nearest_code(_symbol("PNP:SD:SHIP:AARAKA-GLIDEX:1:483920")) is None

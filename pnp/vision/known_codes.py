@@ -31,7 +31,14 @@ ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
 # share of the data modules, and every other code's symbol differs in MIN_MARGIN more.
 MAX_MISMATCH = 0.1
 MIN_MARGIN = 12
-MAX_FORMAT_ERRORS = 3  # of the 30 format bits (two copies): a (15, 5) BCH code, distance 7
+# Of the 30 format bits (two copies of a (15, 5) BCH word, distance 7 each: 14 together),
+# this many read wrong still leave one nearest word, the mask the symbol carries. (3, one
+# copy's share, until session 52: two real-mode pages of 12,500 photos, modules 1.9 px,
+# read 4 wrong and were refused, 3-4.5% of their modules off. A mask read wrong would
+# leave about half the data modules off, far past ``MAX_MISMATCH``: over 8,600 hard and
+# real-mode pages, and 1,193 of them shrunk to modules of 1.4-1.8 px at the median, the
+# nearest code at 6 read 5 more pages and no code wrong.)
+MAX_FORMAT_ERRORS = 6
 
 
 # --- The QR standard's fixed parts (versions 1-6) ----------------------------------------
