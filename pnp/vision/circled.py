@@ -15,6 +15,12 @@ import math
 import cv2
 import numpy as np
 
+# Less ink than this (mm2) round a value is no mark: specks (set with the first Cosmos
+# reader, 4445e3f; no measurement of it is recorded)
+MIN_MARK_AREA_MM2 = 0.6
+# Ink over more than this share of the value's circle is a solid blot, neither loop nor
+# cross (set with the first Cosmos reader too, unmeasured)
+SOLID_BLOT_SHARE = 0.6
 RING_COVERAGE = 0.56  # a circled value has ink all round its outer ring (24 sectors)
 CROSS_COVERAGE = 0.5  # a crossed one only along its four arms
 # Of a Frontier's two values both marked, one is circled and the other crossed (the
@@ -118,7 +124,7 @@ def value_mark(ink: np.ndarray, r: float, px: float) -> tuple[str, int, float]:
     that ink gathers at four arms (``four_arms``). (Its ring's coverage alone does not
     tell the two apart: ``votes``.)"""
     area = float(ink.sum()) / px**2
-    if area < 0.6:
+    if area < MIN_MARK_AREA_MM2:
         return "none", 0, 0.0
     inked = ink.sum()
     ys, xs = np.nonzero(ink)
@@ -130,7 +136,7 @@ def value_mark(ink: np.ndarray, r: float, px: float) -> tuple[str, int, float]:
     ring = angle[d > ARC_INNER * r * px]
     arc, arms = longest_run(sectors(ring)), four_arms(ring)
     share = inked / max(1.0, math.pi * (r * px) ** 2)
-    if share > 0.6:
+    if share > SOLID_BLOT_SHARE:
         return "solid", arc, arms
     if coverage >= RING_COVERAGE:
         return "circle", arc, arms
