@@ -123,14 +123,14 @@ def read_one(data: bytes, checks: bool = False):
     the page's ``SheetReading``, as the game's checks were given it. ``retake`` (with
     ``checks``): whether ``pnp read`` advises to photograph the page again."""
     from pnp.vision.identify import identify
-    from pnp.vision.ink import ink_masks, prepare_blank
+    from pnp.vision.ink import prepare_blank
     from pnp.vision.print_variant import prepare_print_variant, printed_blank
     from pnp.vision.read import (
         UNREAD_KINDS,
+        as_read,
+        page_masks,
         read_masks,
-        refuse_bowed,
         refuse_other_version,
-        scan_unwashed,
     )
     from pnp.vision.rectify import decode_photo, page_resolution, rectify
     from pnp.vision.reference import common_map, reference_image
@@ -150,9 +150,9 @@ def read_one(data: bytes, checks: bool = False):
     prepare_print_variant(code, page.px_per_mm)
     t2 = time.perf_counter()
     blank, ink_saving = printed_blank(page.image, code, page.px_per_mm)
-    m = scan_unwashed(ink_masks(page.image, blank, page.px_per_mm, fields=fields), page)
-    refuse_bowed(m, page, blank)  # as ``read.read_page`` does
+    m = page_masks(page, blank, fields)  # as ``read.read_page`` makes them
     readings, found = read_masks(m, fields, page.px_per_mm, SOURCE)
+    page = as_read(page, m)
     doubted = {d.field: d.reason for d in found}
     drawn: dict[str, str] = {}
     sheet, retake = None, False

@@ -625,19 +625,61 @@ def align(seen: np.ndarray, blank: np.ndarray, px_per_mm: float) -> np.ndarray:
     return _aligned(seen, _prepared(blank, px_per_mm))[0]
 
 
-def _aligned(seen: np.ndarray, prep: _Blank) -> tuple[np.ndarray, np.ndarray | None]:
-    """``seen`` aligned, and the shifts it was aligned by (``_shift_grid``; None: none)."""
+def _aligned(
+    seen: np.ndarray, prep: _Blank, passes: int = 1
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """``seen`` aligned, and the shifts it was aligned by (``_shift_grid``; None: none).
+
+    With ``passes`` over 1, the aligned page's tiles are measured again and what they
+    still show is added to the shifts, that many times in all, ``seen`` resampled once
+    by the sum: a page bowing more than one pass follows (its tiles' shifts differ from
+    their neighbours' by more than ``ALIGN_MAX_MISFIT_PX`` and are dropped) is followed
+    step by step (``pnp.vision.page_bend``)."""
     field = _shift_grid(seen, prep)
-    h, w = seen.shape
     if field is None:
         return seen.copy(), None
+    out = _remapped(seen, field)
+    for _ in range(passes - 1):
+        more = _shift_grid(out, prep)
+        if more is None:
+            break
+        field = _composed(field, more, seen.shape)
+        out = _remapped(seen, field)
+    return out, field
+
+
+def follow(image: np.ndarray, shifts: np.ndarray | None) -> np.ndarray:
+    """``image`` (the flattened page, or a colour copy of it) resampled as ``ink_masks``
+    aligned the page (``InkMasks.shifts``): its print where the blank sheet's is, where
+    the fields are read; as it is where nothing was aligned."""
+    return image if shifts is None else _remapped(image, shifts)
+
+
+def _remapped(seen: np.ndarray, field: np.ndarray) -> np.ndarray:
+    """``seen`` resampled by ``field`` (the grid of shifts, page pixels), interpolated to
+    every pixel."""
+    h, w = seen.shape[:2]
     # One channel at a time: contiguous maps. Relative to each pixel (cv2 adds its
     # coordinates as the float32 sum that absolute maps would hold: the same page, less
     # two passes over it and the cached coordinate grids).
     dx = cv2.resize(np.ascontiguousarray(field[..., 0]), (w, h), interpolation=cv2.INTER_LINEAR)
     dy = cv2.resize(np.ascontiguousarray(field[..., 1]), (w, h), interpolation=cv2.INTER_LINEAR)
     flags = cv2.INTER_LINEAR | cv2.WARP_RELATIVE_MAP
-    return cv2.remap(seen, dx, dy, flags, borderMode=cv2.BORDER_REPLICATE), field
+    return cv2.remap(seen, dx, dy, flags, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _composed(first: np.ndarray, then: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """The grid of shifts of resampling by ``first``, then by ``then`` (both grids of
+    the same cells over a page of ``shape``, page pixels): at each cell, ``then``'s shift
+    plus ``first``'s where that shift lands, ``first`` interpolated between its cells as
+    ``_remapped`` interpolates it."""
+    rows, cols = first.shape[:2]
+    h, w = shape
+    gy, gx = np.mgrid[0:rows, 0:cols].astype(np.float32)
+    at_x = gx + then[..., 0] * (cols / w)
+    at_y = gy + then[..., 1] * (rows / h)
+    landed = cv2.remap(first, at_x, at_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return then + landed
 
 
 def added_ink(
@@ -666,6 +708,7 @@ class InkMasks:
     bend_mm: float = 0.0  # how far the page bows (``pnp.vision.page_bend``)
     # quarter size: how washed out the light is around each place (``washed.washed_map``)
     washed: np.ndarray | None = None
+    shifts: np.ndarray | None = None  # the local alignment's grid of shifts (``follow``)
 
 
 def ink_and_step(
@@ -688,10 +731,12 @@ def ink_masks(
     px_per_mm: float,
     step: float | None = None,
     fields: list[Field] | None = None,
+    align_passes: int = 1,
 ) -> InkMasks:
     """The added ink at the local step and at the base step, the steps, the readable print.
 
-    The photo is first aligned to the blank sheet locally (``align``).
+    The photo is first aligned to the blank sheet locally (``align``; in
+    ``align_passes`` passes, ``_aligned``).
     Ink is a pixel darker than the printed sheet under it by ``step`` of what the
     print lets through (a ratio, not a difference: light pencil over a tinted box
     darkens it by the same share as over white paper), or by ``NOISE_STEPS`` times
@@ -707,7 +752,8 @@ def ink_masks(
     ``step``. ``seen`` (and the noise the steps come from) is the whole page's.
     """
     prep = _prepared(blank, px_per_mm)
-    seen, shifts = _aligned(paper_level(photo, px_per_mm, prep.print_small, fields), prep)
+    levelled = paper_level(photo, px_per_mm, prep.print_small, fields)
+    seen, shifts = _aligned(levelled, prep, align_passes)
     values = _near_values(seen, prep) if prep.near.shape[1] else None
     greys = _greys(seen, values, prep)
     sigma, curve = _fitted_tone(values, prep)
@@ -744,7 +790,7 @@ def ink_masks(
     base = cv2.min(both, 1, dst=both)
     bend = bend_mm(shifts, px_per_mm) if shifts is not None else 0.0
     washed_out = washed.washed_map(photo, prep.light, px_per_mm)
-    return InkMasks(ink, steps, base, prep.readable, seen, printed, greys, bend, washed_out)
+    return InkMasks(ink, steps, base, prep.readable, seen, printed, greys, bend, washed_out, shifts)
 
 
 def _greys(seen: np.ndarray, values: np.ndarray | None, prep: _Blank) -> black_white.Greys:

@@ -25,7 +25,7 @@ one box off); and on 600 hard photos curled 0.012-0.035 of the short side (two s
 the fields read wrong unasked, per field, grow with the misalignment, bent or not: 0.014%
 under 0.2 mm, 0.15% at 0.2-0.3, 0.2-0.5% past it. So a page past those limits is read where its
 print lies within ``MISALIGNED_MM`` once aligned, as well as a flat page so aligned is
-read (0.16% there, against 0.15%), and refused past it (``read.refuse_bowed``). A page
+read (0.16% there, against 0.15%), and refused past it (``read.flat_masks``). A page
 within the limits is not measured again (its second tile pass costs ~10 ms).
 """
 
@@ -35,6 +35,7 @@ import numpy as np
 
 BOWED_MM = 1.0  # a page bending this far from a plane is read only if its print lines up...
 MISALIGNED_MM = 0.3  # ...within this, once aligned (``ink.misalignment_mm``)
+BOWED_ALIGN_PASSES = 3  # ...aligned again in this many passes where one does not do it
 BEND_PERCENTILE = 95  # of the tiles' distances from the plane
 
 

@@ -392,25 +392,52 @@ def refuse_other_version(code: PageCode, sheet_map, source: str) -> None:
         )
 
 
-def refuse_bowed(masks, page, blank: np.ndarray) -> None:
-    """NotFlat if the page (a ``rectify.Rectified``, its ``ink.InkMasks``, read against
-    ``blank``) does not lie flat and its print shows that the local alignment did not
-    follow it: a page bowing ``page_bend.BOWED_MM`` or more, or whose corner markers miss
-    by more than ``rectify.MAX_REPROJECTION_MM``, is read only where its print, once
-    aligned, lies within ``page_bend.MISALIGNED_MM`` of the blank's
-    (``ink.misalignment_mm``). A curled page's corners fit a plane while the middle of its
-    curled edge does not; where the alignment cannot follow the curl, marks land in
-    their neighbours' fields."""
+def page_masks(page, blank: np.ndarray, fields: list):
+    """The ``ink.InkMasks`` of a flattened page (a ``rectify.Rectified``) read against
+    ``blank`` for ``fields`` (a scan's not washed out: ``scan_unwashed``), as
+    ``flat_masks`` takes them: aligned again where the page does not lie flat."""
+    from pnp.vision.ink import ink_masks
+    from pnp.vision.page_bend import BOWED_ALIGN_PASSES
+
+    def masks(passes: int = 1):
+        made = ink_masks(page.image, blank, page.px_per_mm, fields=fields, align_passes=passes)
+        return scan_unwashed(made, page)
+
+    return flat_masks(masks(), page, blank, lambda: masks(BOWED_ALIGN_PASSES))
+
+
+def as_read(page, masks):
+    """``page`` (a ``rectify.Rectified``) with its image resampled as ``masks`` (its
+    ``ink.InkMasks``) aligned it (``ink.follow``): the print where the sheet map has it,
+    for the Cosmos reader, the crops and the overlay to look where the fields were read."""
+    from pnp.vision.ink import follow
+
+    return replace(page, image=follow(page.image, masks.shifts))
+
+
+def flat_masks(masks, page, blank: np.ndarray, realigned):
+    """``masks`` (the page's ``ink.InkMasks``; the page a ``rectify.Rectified``, read
+    against ``blank``), or ``realigned()`` (the page's masks aligned in
+    ``page_bend.BOWED_ALIGN_PASSES`` passes) where the page does not lie flat and its
+    print lines up only then; NotFlat where it lines up neither way. A page bowing
+    ``page_bend.BOWED_MM`` or more, or whose corner markers miss by more than
+    ``rectify.MAX_REPROJECTION_MM``, is read only where its print, once aligned, lies
+    within ``page_bend.MISALIGNED_MM`` of the blank's (``ink.misalignment_mm``). A curled
+    page's corners fit a plane while the middle of its curled edge does not; where the
+    alignment cannot follow the curl, marks land in their neighbours' fields."""
     from pnp.vision.ink import misalignment_mm
     from pnp.vision.page_bend import BOWED_MM, MISALIGNED_MM
     from pnp.vision.rectify import MAX_REPROJECTION_MM, PRESS_FLAT, NotFlat
 
     bowed = masks.bend_mm >= BOWED_MM
     if not bowed and page.reprojection_mm <= MAX_REPROJECTION_MM:
-        return
+        return masks
     off = misalignment_mm(masks.seen, blank, page.px_per_mm)
+    if off >= MISALIGNED_MM:
+        masks = realigned()
+        off = misalignment_mm(masks.seen, blank, page.px_per_mm)
     if off < MISALIGNED_MM:
-        return
+        return masks
     how = (
         f"it bows, its print up to {masks.bend_mm:.1f} mm from where a flat page has it"
         if bowed
@@ -646,7 +673,7 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     import cv2
 
     from pnp.vision.identify import identify
-    from pnp.vision.ink import ink_masks
+    from pnp.vision.ink import follow
     from pnp.vision.print_variant import printed_blank
     from pnp.vision.reference import common_map
 
@@ -656,10 +683,10 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     sheet_map = common_map(code)
     refuse_other_version(code, sheet_map, source)
     blank, ink_saving = printed_blank(page.image, code, page.px_per_mm)
-    m = scan_unwashed(ink_masks(page.image, blank, page.px_per_mm, fields=sheet_map.fields), page)
-    refuse_bowed(m, page, blank)
+    m = page_masks(page, blank, sheet_map.fields)
     refuse_black_and_white(m, source)
     readings, doubtful = read_masks(m, sheet_map.fields, page.px_per_mm, source)
+    page = as_read(page, m)
     t2 = time.perf_counter()
     color = None
     if color_photo is not None:
@@ -667,6 +694,7 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
         color = cv2.warpPerspective(
             color_photo, page.homography, (w, h), flags=cv2.INTER_LINEAR, borderValue=(255,) * 3
         )
+        color = follow(color, m.shifts)
     timing = {"identify": t1 - t0, "fields": t2 - t1}
     fields = sheet_map.fields
     return page_reading(
