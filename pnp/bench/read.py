@@ -125,13 +125,7 @@ def read_one(data: bytes, checks: bool = False):
     from pnp.vision.identify import identify
     from pnp.vision.ink import prepare_blank
     from pnp.vision.print_variant import prepare_print_variant, printed_blank
-    from pnp.vision.read import (
-        UNREAD_KINDS,
-        as_read,
-        page_masks,
-        read_masks,
-        refuse_other_version,
-    )
+    from pnp.vision.read import UNREAD_KINDS, page_masks, read_masks, refuse_other_version
     from pnp.vision.rectify import decode_photo, page_resolution, rectify
     from pnp.vision.reference import common_map, reference_image
 
@@ -152,14 +146,13 @@ def read_one(data: bytes, checks: bool = False):
     blank, ink_saving = printed_blank(page.image, code, page.px_per_mm)
     m = page_masks(page, blank, fields)  # as ``read.read_page`` makes them
     readings, found = read_masks(m, fields, page.px_per_mm, SOURCE)
-    page = as_read(page, m)
     doubted = {d.field: d.reason for d in found}
     drawn: dict[str, str] = {}
     sheet, retake = None, False
     if checks:
         resolution = page_resolution(page) * scale  # the photo's px per mm, as taken
         doubted, settled, drawn, sheet, retake = _checked(
-            code, page, m.ink, readings, fields, found, resolution, ink_saving, m.base
+            code, page, m.ink, readings, fields, found, resolution, ink_saving, m.base, m.shifts
         )
         readings = [settled_reading(r, settled.get(r.id)) for r in readings]
     t3 = time.perf_counter()
@@ -181,7 +174,16 @@ def settled_reading(reading, marked: bool | None):
 
 
 def _checked(
-    code, page, ink, readings, fields, found, photo_px_per_mm=0.0, ink_saving=False, base=None
+    code,
+    page,
+    ink,
+    readings,
+    fields,
+    found,
+    photo_px_per_mm=0.0,
+    ink_saving=False,
+    base=None,
+    shifts=None,
 ):
     """What ``pnp read`` asks of one page read alone (field id -> reason: the reader's
     doubts the game's checks leave open, and theirs), what the page's own marks settled
@@ -193,7 +195,7 @@ def _checked(
     from pnp.vision.read import page_reading
     from pnp.vision.states import assemble
 
-    sheet = page_reading(page, code, fields, ink, readings, found, SOURCE, base=base)
+    sheet = page_reading(page, code, fields, ink, readings, found, SOURCE, base=base, shifts=shifts)
     sheet = replace(sheet, photo_px_per_mm=photo_px_per_mm, ink_saving=ink_saving)
     assembled, _ = assemble([sheet])
     doubts = {d.field: d.reason for a in assembled for d in a.doubtful}

@@ -84,7 +84,7 @@ def overlay_image(
     reader's doubts), those settled given in ``answers``."""
     from pnp.vision.reference import common_map
 
-    image = sheet.color if sheet.color is not None else sheet.page
+    image = sheet.color if sheet.color is not None else sheet.page_read
     image = image.copy() if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     s = sheet.px_per_mm
     fields = {f.id: f for f in common_map(sheet.code).fields}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -179,6 +180,18 @@ class SheetReading:
     ink_saving: bool = False
     # What a person should know of the photo it came from (another sheet in it not read)
     warnings: tuple[str, ...] = ()
+    # The local alignment's grid of shifts the fields were read by (``InkMasks.shifts``;
+    # None: the page as flattened): ``page_read``
+    shifts: np.ndarray | None = field(default=None, repr=False)
+
+    @cached_property
+    def page_read(self) -> np.ndarray:
+        """``page`` resampled as the fields were read from it (``ink.follow``): the print
+        where the sheet map has it, a bowed page's curl followed (the Cosmos reader, the
+        crops and the overlay look there; ``color`` is made so)."""
+        from pnp.vision.ink import follow
+
+        return follow(self.page, self.shifts)
 
     @property
     def photo(self) -> str:
@@ -404,15 +417,6 @@ def page_masks(page, blank: np.ndarray, fields: list):
         return scan_unwashed(made, page)
 
     return flat_masks(masks(), page, blank, lambda: masks(BOWED_ALIGN_PASSES))
-
-
-def as_read(page, masks):
-    """``page`` (a ``rectify.Rectified``) with its image resampled as ``masks`` (its
-    ``ink.InkMasks``) aligned it (``ink.follow``): the print where the sheet map has it,
-    for the Cosmos reader, the crops and the overlay to look where the fields were read."""
-    from pnp.vision.ink import follow
-
-    return replace(page, image=follow(page.image, masks.shifts))
 
 
 def flat_masks(masks, page, blank: np.ndarray, realigned):
@@ -686,7 +690,6 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     m = page_masks(page, blank, sheet_map.fields)
     refuse_black_and_white(m, source)
     readings, doubtful = read_masks(m, sheet_map.fields, page.px_per_mm, source)
-    page = as_read(page, m)
     t2 = time.perf_counter()
     color = None
     if color_photo is not None:
@@ -698,7 +701,18 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     timing = {"identify": t1 - t0, "fields": t2 - t1}
     fields = sheet_map.fields
     return page_reading(
-        page, code, fields, m.ink, readings, doubtful, source, timing, color, ink_saving, m.base
+        page,
+        code,
+        fields,
+        m.ink,
+        readings,
+        doubtful,
+        source,
+        timing,
+        color,
+        ink_saving,
+        m.base,
+        m.shifts,
     )
 
 
@@ -714,9 +728,11 @@ def page_reading(
     color=None,
     ink_saving: bool = False,
     base=None,
+    shifts=None,
 ) -> SheetReading:
     """The ``SheetReading`` of a flattened page (a ``rectify.Rectified``) read into
-    ``readings`` and ``doubtful`` from the added ink ``ink`` (``base``: at the base step)."""
+    ``readings`` and ``doubtful`` from the added ink ``ink`` (``base``: at the base step;
+    ``shifts``: the local alignment's, ``InkMasks.shifts``)."""
     return SheetReading(
         source=source,
         code=code,
@@ -732,6 +748,7 @@ def page_reading(
         ink=ink,
         ink_saving=ink_saving,
         base=base,
+        shifts=shifts,
     )
 
 
@@ -853,7 +870,7 @@ def crop_field(sheet: SheetReading, field_id: str, margin_mm: float = 6.0) -> np
     f = common_map(sheet.code).field(field_id)
     s = sheet.px_per_mm
     x0, y0, x1, y1 = f.bounds
-    image = sheet.color if sheet.color is not None else sheet.page
+    image = sheet.color if sheet.color is not None else sheet.page_read
     if image.ndim == 2:
         image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     h, w = image.shape[:2]

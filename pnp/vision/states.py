@@ -400,7 +400,7 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
         readings.append(r)
     try:
         cosmos = read_cosmos(
-            sheet.page,
+            sheet.page_read,  # where ``mask`` was read
             mask,
             common_map(c),
             readings,
