@@ -200,7 +200,7 @@ def test_a_bowed_page_whose_print_lines_up_once_aligned_again_is_read_right():
 
 
 def test_a_bowed_page_is_shown_and_looked_at_where_its_fields_were_read():
-    # the page the Cosmos reader, the crops and the overlay look at, and its colour copy,
+    # the page the crops and the overlay show, and its colour copy,
     # are the page as aligned for reading, not as the corner markers flattened it
     import cv2
 

@@ -187,8 +187,9 @@ class SheetReading:
     @cached_property
     def page_read(self) -> np.ndarray:
         """``page`` resampled as the fields were read from it (``ink.follow``): the print
-        where the sheet map has it, a bowed page's curl followed (the Cosmos reader, the
-        crops and the overlay look there; ``color`` is made so)."""
+        where the sheet map has it, a bowed page's curl followed (the crops and the
+        overlay show it, so that each field's outline sits on its box; ``color`` is made
+        so)."""
         from pnp.vision.ink import follow
 
         return follow(self.page, self.shifts)
