@@ -27,6 +27,18 @@ under 0.2 mm, 0.15% at 0.2-0.3, 0.2-0.5% past it. So a page past those limits is
 print lies within ``MISALIGNED_MM`` once aligned, as well as a flat page so aligned is
 read (0.16% there, against 0.15%), and refused past it (``read.flat_masks``). A page
 within the limits is not measured again (its second tile pass costs ~10 ms).
+
+One alignment pass cannot follow a curl whose edge lies more than a quarter of a tile
+(3.7 mm) off once the corners are fitted: those tiles' shifts are not measured, and
+their neighbours' fill in. Aligned again from where the first pass left it, the page's
+tiles measure what is left, and the shifts add up (``ink._aligned``). So a page past the
+limits that one pass leaves ``MISALIGNED_MM`` or more off is aligned in
+``BOWED_ALIGN_PASSES`` passes and measured again (session 53): of the 6 such pages of 45
+photo sets, 5 then lay 0.12-0.20 mm off and 1 0.27 mm (read: 525 fields, 94 asked, 1
+wrong unasked, on the 0.27 mm page asking 62 of its 124); one, its rows locked a box off,
+still 2.4 mm (refused). On the two curled sets (600 hard photos) 11 pages refused before
+read: 1,872 fields, 5 asked, 2 wrong unasked (both on pages asking something); the
+other 589 pages read as before.
 """
 
 from __future__ import annotations
