@@ -118,3 +118,22 @@ def test_a_matched_code_is_the_same_code_and_says_so_in_the_reading():
     code = PageCode.parse("PNP:SD:TECH:TECH:2:483920")
     matched = replace(code, matched=0.04)
     assert matched == code and hash(matched) == hash(code) and code.matched is None
+
+
+def test_the_prefixes_are_those_of_the_sheets_as_built():
+    # page_prefixes takes each layout's code from its sheet map kept on disk; the
+    # sheets built afresh carry the same codes
+    from dataclasses import replace
+
+    from pnp.pagecode import SERIAL_DIGITS
+    from pnp.vision.reference import blank_sheet
+
+    built = []
+    for game in GAMES.values():
+        for kind in game.sheets.values():
+            if kind.writable:
+                for layout in kind.layout_names():
+                    code = blank_sheet(game.name, kind.name, layout, 7).map.code
+                    for version in range(1, code.version + 1):
+                        built.append(replace(code, version=version).text[:-SERIAL_DIGITS])
+    assert page_prefixes() == tuple(built)
