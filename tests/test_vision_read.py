@@ -161,6 +161,41 @@ def test_sampled_qr_reads_the_committed_photos_without_the_detector():
         assert code is not None and code.text == truth["sheet"]["page_code"], path.name
 
 
+def test_sampled_qr_finds_a_symbol_a_bowed_page_carries_off_its_place():
+    # A sheet bowing at the end of a row photographed as one (``bench multi`` seed 200,
+    # hard: its corner markers fit within 0.34 mm) holds its QR symbol ~2.2 mm lower than
+    # the markers put it; here the symbol is moved 2.8 mm (3.5 modules) down
+    from pnp.vision.identify import sampled_qr
+
+    rp = GAMES["stellar-drift"].sheet("tech").build("tech", find_paper("a4"), 483920, Palette())[0]
+    img = cv2.cvtColor(rasterize_pdf(pdf_bytes([rp.page]), DPI)[0], cv2.COLOR_RGB2GRAY)
+    h, w = img.shape
+    y0, y1, x0, x1 = h - round(45 * PX), h - round(9 * PX), w - round(55 * PX), w - round(19 * PX)
+    moved, d = img.copy(), round(2.8 * PX)
+    moved[y0:y1, x0:x1] = 255
+    moved[y0 + d : y1 + d, x0:x1] = img[y0:y1, x0:x1]
+    page = rectify(cv2.copyMakeBorder(moved, 40, 40, 40, 40, cv2.BORDER_CONSTANT, value=90))
+    code = sampled_qr(page)
+    assert code is not None and code.text == "PNP:SD:TECH:TECH:2:483920"
+
+
+def test_sampled_qr_passes_over_modules_the_decoder_raises_on():
+    # modules sampled wrong (``bench multi --kind fed-solo`` seed 206, hard) spell a data
+    # mode OpenCV's decoder does not implement: it raises, and the symbol decodes to nothing
+    from pnp.vision.identify import sampled_qr
+
+    bits = (
+        "111111101000001111111100000101111101000001101110100100001011101101110101101101"
+        "011101101110101100101011101100000101000101000001111111101010101111111000000000"
+        "010000000000111111111011100011110010010000000000000010101011101011111101100100"
+        "000011011010101100111111100011010001100000000001111011111110111111101101010011"
+        "010100000101011110011100101110101100011111110101110100011101010010101110100100"
+        "001101110100000101111100010110111111100000000010000"
+    )
+    dark = np.array([b == "1" for b in bits]).reshape(21, 21)
+    assert sampled_qr(None, [dark]) is None
+
+
 def test_markers_are_found_in_a_shrunk_copy_to_the_pixel():
     from pnp.vision.markers import find_fiducials, shrunk
 
@@ -340,10 +375,10 @@ def test_a_sheet_cut_off_at_the_photos_edge_is_said_to_be_unread_on_either_side(
     assert f"warning: {note}" in report_text(a).splitlines()
 
 
-def _photo_of_a_row(kind: str, seed: int, level: str, path: Path):
+def _photo_of_a_row(kind: str, seed: int, level: str, path: Path, scale: float = 1.0):
     """A game's pages (``pnp.bench.states`` kind) in a row photographed as one page, as
-    ``pnp.bench multi`` makes it, written to ``path``; the photo as decoded, which must be
-    at half size."""
+    ``pnp.bench multi`` makes it (then shrunk by ``scale``, as from a little farther off),
+    written to ``path``; the photo as decoded, which must be at half size."""
     from pnp.bench.multi import row_of
     from pnp.bench.states import game_pages
     from pnp.synth.camera import photograph
@@ -352,7 +387,12 @@ def _photo_of_a_row(kind: str, seed: int, level: str, path: Path):
 
     _, _, pages = game_pages(kind, seed)
     row = row_of([fill(build_page(sm), sm, seed).image for sm in pages])
-    path.write_bytes(photograph(row, level, seed).jpeg)
+    jpeg = photograph(row, level, seed).jpeg
+    if scale != 1.0:
+        shot = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
+        shot = cv2.resize(shot, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        jpeg = cv2.imencode(".jpg", shot, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes()
+    path.write_bytes(jpeg)
     photo = load_photo(path)
     assert photo.scale == pytest.approx(0.5, abs=0.01)
     return photo
@@ -374,13 +414,13 @@ def test_a_small_sheet_whose_markers_a_reduced_decode_misses_is_read_at_full_siz
 
 
 def test_a_page_code_too_small_in_a_reduced_decode_is_read_at_full_size(tmp_path):
-    """One player's three Stellar Drift sheets in a 9 MP photo at the hard level, decoded
-    at half size: there one sheet's page code is too small to read; decoded again at full
-    size, all three sheets are identified and read."""
+    """One player's three Stellar Drift sheets in an 8.2 MP photo at the hard level,
+    decoded at half size: there one sheet's page code is too small to read (its modules
+    1.07 px); decoded again at full size, all three sheets are identified and read."""
     from pnp.vision.pages import locate_pages
     from pnp.vision.read import read_photo
 
-    photo = _photo_of_a_row("stellar-drift", 50, "hard", tmp_path / "row.jpg")
+    photo = _photo_of_a_row("stellar-drift", 50, "hard", tmp_path / "row.jpg", scale=0.95)
     found, left = locate_pages(photo.gray)
     assert len(found) == 3 and left == 0
     unread = 0
@@ -393,6 +433,32 @@ def test_a_page_code_too_small_in_a_reduced_decode_is_read_at_full_size(tmp_path
     assert unread >= 1  # as decoded, a page code is too small
     sheets = read_photo(tmp_path / "row.jpg")
     assert sorted(s.code.sheet for s in sheets) == ["ship", "tech", "tracker"]
+
+
+def test_a_sheet_too_coarse_in_a_reduced_decode_is_read_as_the_full_decode_reads_it(tmp_path):
+    """One player's three sheets in a 6.5 MP photo (easy): decoded at half size each page
+    has 1.48 px/mm, and its page code reads even so; the fields are read as the photo
+    decoded whole shows them, not at that size."""
+    from pnp.vision.pages import locate_pages
+    from pnp.vision.photo_io import finer
+    from pnp.vision.read import FINER_BELOW_PX_PER_MM, _read_sheets, read_photo
+    from pnp.vision.rectify import page_resolution
+
+    path = tmp_path / "row.jpg"
+    photo = _photo_of_a_row("stellar-drift", 215, "easy", path)
+    pages, _ = locate_pages(photo.gray)
+    assert len(pages) == 3
+    assert all(page_resolution(p) < FINER_BELOW_PX_PER_MM for p in pages)
+    identify(pages[0])  # readable as decoded: no page code sends it to be decoded finer
+
+    def seen(sheets):
+        return sorted(
+            (s.code.sheet, tuple((r.id, r.state) for r in s.readings), len(s.doubtful))
+            for s in sheets
+        )
+
+    whole = _read_sheets(path, finer(path, photo), 0.0)
+    assert seen(read_photo(path)) == seen(whole)
 
 
 MULTI = Path(__file__).parent / "fixtures" / "multi"

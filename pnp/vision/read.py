@@ -786,6 +786,16 @@ def read_photo(
     return out
 
 
+# A page with fewer of the photo's pixels per mm than this, as a reduced decode shows it,
+# is read from the photo decoded finer. Measured (session 54): the 950 pages of five
+# photo sets' 12 MP photos decoded at half size lie at 2.06 px/mm or more (1st percentile
+# 2.37); the sheets of a row photographed as one (``bench multi``) at 1.46-1.78, where a
+# page code read at half size (its modules ~1.2 px) left the fields read at that size,
+# with 5-7 questions more a sheet (seed 215 easy). Until then only a page code or markers
+# too small to read sent the photo to be decoded finer.
+FINER_BELOW_PX_PER_MM = 2.0
+
+
 def _read_sheets(path: Path | str, photo, decode_s: float) -> list[SheetReading]:
     """Every sheet in one decoded photo (or page of a PDF) of the file ``path``."""
     from pnp.vision.pages import LEFT_MARKERS, TooManyPages, locate_pages
@@ -804,6 +814,10 @@ def _read_sheets(path: Path | str, photo, decode_s: float) -> list[SheetReading]
         raise NoSheet(f"{name} {exc}") from None
     except PageNotFound as exc:
         raise NoSheet(f"{name} no sheet found: {exc}") from None
+    if any(page_resolution(page) < FINER_BELOW_PX_PER_MM for page in pages):
+        better = finer(path, photo)  # a sheet small in the frame: read at the detail it needs
+        if better is not None:
+            return _read_sheets(path, better, decode_s)
     t2 = time.perf_counter()
     first = f"{path}#{photo.page}" if photo.page else str(path)
     out = []
