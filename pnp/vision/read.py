@@ -790,9 +790,9 @@ def read_photo(
 # is read from the photo decoded finer. Measured (session 54): the 950 pages of five
 # photo sets' 12 MP photos decoded at half size lie at 2.06 px/mm or more (1st percentile
 # 2.37); the sheets of a row photographed as one (``bench multi``) at 1.46-1.78, where a
-# page code read at half size (its modules ~1.2 px) left the fields read at that size,
-# with 5-7 questions more a sheet (seed 215 easy). Until then only a page code or markers
-# too small to read sent the photo to be decoded finer.
+# page code read at half size (its modules ~1.2 px) left the fields read at that size
+# (seed 215 easy: 2, 6 and 2 questions; none decoded whole). Until then only a page code
+# or markers too small to read sent the photo to be decoded finer.
 FINER_BELOW_PX_PER_MM = 2.0
 
 
