@@ -149,11 +149,14 @@ def _retake_hint(page: Rectified) -> str:
 GRID_PX = 4  # px per module of the warped QR region
 GRID_MARGIN = 6  # modules of margin warped around the largest symbol (room for the search)
 GRID_MODULES = (21, 25, 29, 33, 37, 41)  # QR versions 1-6 (7+ carry version blocks)
-# Modules either way of where the homography puts a finder pattern. A sheet that bows
-# holds its symbol off that place though its corner markers fit: a row of sheets
-# photographed as one (``bench multi`` seed 200, hard) ~2.2 mm (2.75 modules) on its end
-# sheet, whose corners fit within 0.34 mm. (2.5 until session 54: no finder found there.)
-FINDER_SEARCH = 4.0
+FINDER_SEARCH = 2.5  # modules either way of where the homography puts a finder pattern
+# ...and where no symbol read so decodes, this far. A sheet that bows holds its symbol off
+# that place though its corner markers fit: a row of sheets photographed as one (``bench
+# multi`` seed 200, hard) ~2.2 mm (2.75 modules) on its end sheet, whose corners fit within
+# 0.34 mm. Not searched so first: the versions' finders lie 4 modules apart, and a search
+# this wide finds a 25-module symbol's as well for 21 or 29 modules (identify 4.8 -> 12
+# ms a page, the wrong counts tried first).
+FINDER_SEARCH_WIDE = 4.0
 FINDER_MIN_SCORE = 0.45  # normalised correlation of a finder pattern that is there
 GRID_MAX_MISMATCH = 0.12  # share of modules the decoded text's symbol may differ in
 
@@ -231,16 +234,16 @@ def _peak(r: np.ndarray, x: int, y: int) -> tuple[float, float]:
     return dx, dy
 
 
-def _finders(region: np.ndarray, modules: int) -> tuple[np.ndarray, float]:
-    """The three finder centres (TL, TR, BL) of a ``modules`` symbol in region px, and
-    the weakest one's correlation."""
+def _finders(region: np.ndarray, modules: int, search: float) -> tuple[np.ndarray, float]:
+    """The three finder centres (TL, TR, BL) of a ``modules`` symbol in region px, looked
+    for ``search`` modules either way of their places, and the weakest one's correlation."""
     px, tpl = GRID_PX, _finder_template(GRID_PX)
     offset = GRID_MODULES[-1] - modules + GRID_MARGIN  # the symbol's first module
     m = modules
     centres, scores = [], []
     for cy, cx in ((3.5, 3.5), (3.5, m - 3.5), (m - 3.5, 3.5)):
         ey, ex = (cy + offset) * px, (cx + offset) * px
-        half = (4.5 + FINDER_SEARCH) * px
+        half = (4.5 + search) * px
         y0, x0 = max(0, round(ey - half)), max(0, round(ex - half))
         window = region[y0 : round(ey + half), x0 : round(ex + half)]
         if window.shape[0] < tpl.shape[0] or window.shape[1] < tpl.shape[1]:
@@ -313,17 +316,19 @@ def clean_symbol(dark: np.ndarray, px: int = GRID_PX) -> np.ndarray:
 
 def sampled_symbols(page: Rectified) -> Iterator[np.ndarray]:
     """The symbol read module by module at its known place (``decide_modules``: True =
-    dark), for each module count whose finder patterns are found, best found first, and
+    dark), for each module count whose finder patterns are found, best found first (near
+    their places, then, after those, farther: ``FINDER_SEARCH_WIDE``), and
     each sample shift: a few modules lost to blur sink a small symbol's error correction,
     and which ones depends on where within each module it is sampled, so a quarter module
     either way is tried too. Lazily: a reader that stops early pays for no more."""
     region = _qr_corner_region(page)
-    found = [(score, m, c) for m in GRID_MODULES for c, score in [_finders(region, m)]]
-    for score, m, centres in sorted(found, key=lambda t: -t[0]):
-        if score < FINDER_MIN_SCORE:
-            return
-        for shift in _SAMPLE_SHIFTS:
-            yield decide_modules(_sample(region, centres + shift, m), m)
+    for search in (FINDER_SEARCH, FINDER_SEARCH_WIDE):
+        found = [(score, m, c) for m in GRID_MODULES for c, score in [_finders(region, m, search)]]
+        for score, m, centres in sorted(found, key=lambda t: -t[0]):
+            if score < FINDER_MIN_SCORE:
+                break
+            for shift in _SAMPLE_SHIFTS:
+                yield decide_modules(_sample(region, centres + shift, m), m)
 
 
 def sampled_qr(page: Rectified, symbols: Iterable[np.ndarray] | None = None) -> PageCode | None:
