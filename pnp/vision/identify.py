@@ -322,11 +322,16 @@ def sampled_symbols(page: Rectified) -> Iterator[np.ndarray]:
     and which ones depends on where within each module it is sampled, so a quarter module
     either way is tried too. Lazily: a reader that stops early pays for no more."""
     region = _qr_corner_region(page)
+    tried: list[tuple[int, np.ndarray]] = []
     for search in (FINDER_SEARCH, FINDER_SEARCH_WIDE):
         found = [(score, m, c) for m in GRID_MODULES for c, score in [_finders(region, m, search)]]
         for score, m, centres in sorted(found, key=lambda t: -t[0]):
             if score < FINDER_MIN_SCORE:
                 break
+            # the wider search finds the nearer finders again: those are read already
+            if any(m == n and np.abs(centres - c).max() < 0.5 for n, c in tried):
+                continue
+            tried.append((m, centres))
             for shift in _SAMPLE_SHIFTS:
                 yield decide_modules(_sample(region, centres + shift, m), m)
 
