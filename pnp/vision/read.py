@@ -474,7 +474,7 @@ def settled_doubts(
     paper's noise where the page's own marks and paper are clearly apart, and what is
     still to ask."""
     from pnp.vision.page_gap import settle_by_gap
-    from pnp.vision.run_in import faint_tails, neighbours_tails, settle_run_ins, tails
+    from pnp.vision.run_in import faint_tails, neighbours_tails, settle_run_ins
 
     kinds = {f.id: f.kind for f in fields}
     shapes = {f.id: f.shape for f in fields}
@@ -496,15 +496,7 @@ def settled_doubts(
         faint_in = {r.id for r in readings if r.id in faint and r.settled}
         if faint_in:
             found = doubts(readings, kinds, source, shapes)
-    tail_doubts = [
-        Doubt(
-            i,
-            "ink on its filled neighbour's side only: a mark, or its tail?",
-            source,
-            guess=False,
-        )
-        for i in sorted(tails(readings, fields, masks.ink, px_per_mm, asked))
-    ]
+    tail_doubts = _tail_doubts(readings, fields, masks, px_per_mm, source, asked)
     noisy = {d.field for d in found if d.cause in (NOISE, FAINT)}
     if not noisy:
         return readings, found + tail_doubts
@@ -524,7 +516,23 @@ def settled_doubts(
     unsure = {d.field for d in found} | unread | run_ins | faint_in
     unsure |= {d.field for d in tail_doubts}
     readings = settle_by_gap(readings, fields, masks, px_per_mm, noisy, unsure, on_noise)
+    # a box the gap settled filled may hold a filled neighbour's tail, as any box read
+    # filled may: asked the same way (``tails`` passed over it while it was asked)
+    by_gap = {r.id for r in readings if r.id in on_noise and r.settled and r.state == "filled"}
+    if by_gap:
+        others = {r.id for r in readings} - by_gap
+        tail_doubts += _tail_doubts(readings, fields, masks, px_per_mm, source, others)
     return readings, doubts(readings, kinds, source, shapes) + tail_doubts
+
+
+def _tail_doubts(readings, fields, masks, px_per_mm: float, source: str, skip: set[str]):
+    """The boxes not in ``skip`` to ask about as a filled neighbour's tail
+    (``run_in.tails``), counted empty until answered."""
+    from pnp.vision.run_in import tails
+
+    reason = "ink on its filled neighbour's side only: a mark, or its tail?"
+    found = tails(readings, fields, masks.ink, px_per_mm, skip)
+    return [Doubt(i, reason, source, guess=False) for i in sorted(found)]
 
 
 def clean_outline(r: FieldReading) -> bool:
