@@ -419,6 +419,22 @@ def test_abilities_unknown_overused_and_locked():
     assert problems_of(glider(tracks={"power": 10}, abilities_used={"power-surge": 1})) == []
 
 
+def test_an_ability_used_but_never_unlocked_points_at_its_padlock_and_its_used_boxes():
+    # either may be the wrong mark: the padlock box missed, or an Ability box checked in
+    # error (seed 683 #142: a box scribbled out, read as a fill); a photo reader asks both
+    (locked,) = check(glider(tech={"red": 0}, abilities_used={"r1": 2}), *LAYOUTS)
+    assert locked.field == "abilities_used.r1"
+    assert locked.marks == ("tech-red-1", "ability-r1-1", "ability-r1-2")
+
+
+def test_a_bonus_ability_used_without_its_bonus_box_points_at_both():
+    # the bonus box missed, or the use checked in error (seed 683 #41: a use box
+    # scribbled out, read as a fill)
+    (unchecked,) = check(glider(bonus_abilities={"red": "bonus-fuel"}), *LAYOUTS)
+    assert unchecked.field == "bonus_abilities.red"
+    assert unchecked.marks == ("bonus-red", "bonus-red-use-bonus-fuel")
+
+
 def test_income_and_round_tracker_beyond_the_sheet():
     assert problems_of(glider(income={"energy": 6, "cubes": 5}, phases_checked=22)) == [
         "income.energy: 6 boxes checked, but there are 5",

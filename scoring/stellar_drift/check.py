@@ -146,7 +146,8 @@ def _section_bonus(state: StellarDriftState, ship: Ship, tracker: Tracker) -> li
                 Problem(
                     f"bonus_abilities.{colour}",
                     f"used {ability!r}, but the {colour} bonus box is not checked",
-                    marks=(fields.bonus_use(colour, ability),),
+                    # the bonus box missed, or the use checked in error
+                    marks=(fields.bonus(colour), fields.bonus_use(colour, ability)),
                 )
             )
         if ability not in ids:
@@ -232,7 +233,8 @@ def _abilities(state: StellarDriftState, tracker: Tracker, tech: Tech) -> list[P
                     where,
                     f"used, but never unlocked: its padlock is box "
                     f"{unlock.box} of {unlock.state_field}",
-                    marks=(unlock.mark,),
+                    # the padlock box missed, or the Ability boxes checked in error
+                    marks=(unlock.mark, *(fields.ability(ability, k) for k in range(1, n + 1))),
                 )
             )
     return found
