@@ -427,6 +427,28 @@ def test_an_ability_used_but_never_unlocked_points_at_its_padlock_and_its_used_b
     assert locked.marks == ("tech-red-1", "ability-r1-1", "ability-r1-2")
 
 
+def test_a_bonus_box_without_its_section_points_at_the_repairs_nearest_complete():
+    # the bonus box checked in error, or a repair missed: a photo reader asks the bonus
+    # box and the spaces the colour's section nearest complete lacks
+    def bonus_problem(**kw):
+        (found,) = [p for p in check(glider(**kw), *LAYOUTS) if p.field == "section_bonus"]
+        return found
+
+    one_short = [s for s in PORT_WING if s != "A6"]
+    assert bonus_problem(repaired=one_short, section_bonus=["blue"]).marks == (
+        "bonus-blue",
+        "space-A6",
+    )
+    # two green sections, each one short: both their gaps
+    green = [s for s in BRIDGE + STARBOARD_WING if s not in ("E3", "G6")]
+    marks = bonus_problem(repaired=green, section_bonus=["green"]).marks
+    assert set(marks) == {"bonus-green", "space-E3", "space-G6"}
+    # the nearer one's alone where the other lacks more
+    green = [s for s in BRIDGE + STARBOARD_WING if s not in ("E3", "G5", "G6")]
+    marks = bonus_problem(repaired=green, section_bonus=["green"]).marks
+    assert marks == ("bonus-green", "space-E3")
+
+
 def test_a_bonus_ability_used_without_its_bonus_box_points_at_both():
     # the bonus box missed, or the use checked in error (seed 683 #41: a use box
     # scribbled out, read as a fill)

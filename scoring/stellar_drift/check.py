@@ -119,12 +119,15 @@ def _section_bonus(state: StellarDriftState, ship: Ship, tracker: Tracker) -> li
         if colour not in done_colours:
             same = [s.id for s in ship.sections if s.colour == colour]
             where = f" ({', '.join(same)} not complete)" if same else " (the ship has none)"
+            # the bonus box checked in error, or a repair missed where the section is
+            # nearest complete
+            missing = tuple(fields.space(s) for s in _nearest_missing(ship, state, colour))
             found.append(
                 Problem(
                     "section_bonus",
                     f"{colour} bonus box checked, but no {colour} "
                     f"section is completely repaired{where}",
-                    marks=(fields.bonus(colour),),
+                    marks=(fields.bonus(colour), *missing),
                 )
             )
     for colour in sorted(done_colours - set(state.section_bonus)):
@@ -198,6 +201,20 @@ def _skill(state: StellarDriftState, tracker: Tracker) -> list[Problem]:
                 )
             )
     return found
+
+
+def _nearest_missing(ship: Ship, state: StellarDriftState, colour: str) -> list[str]:
+    """The spaces not repaired of the ``colour`` sections that lack the fewest (each such
+    section's, in sheet order); none where the ship has no such section."""
+    facts = ship_facts(ship)
+    done = set(state.repaired) | {facts.reactor}
+    lacking = [
+        [s for s in spaces if s not in done]
+        for sec, _, spaces in facts.sections
+        if sec.colour == colour
+    ]
+    fewest = min((len(m) for m in lacking), default=0)
+    return [s for m in lacking if len(m) == fewest for s in m]
 
 
 def _abilities(state: StellarDriftState, tracker: Tracker, tech: Tech) -> list[Problem]:
