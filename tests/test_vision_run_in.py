@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from pnp.sheetmap import Field
 from pnp.vision.fields import FieldReading
@@ -246,58 +247,36 @@ def test_a_fills_turns_past_the_next_boxs_top_and_bottom_are_still_its_tail():
     assert tails(turns, ROW, ink, S, set()) == set()
 
 
-def test_the_photographed_fill_run_on_into_the_next_track_box_is_asked_there():
-    # the committed page of seed 651 #76 (``python -m pnp.bench photos --n 300 --seed
-    # 651``): Power box 4 filled with a zigzag run past it, box 5 unmarked
+@pytest.mark.parametrize(
+    ("page", "track", "by_gap"),
+    [
+        # seed 651 #76 (``python -m pnp.bench photos --n 300 --seed 651``): Power box 4
+        # filled with a zigzag run past it, box 5 unmarked, read filled on its turns
+        ("seed651-00076-stellar-drift-tracker-real", "power", False),
+        # seed 681 #271 (``--n 1200 --level hard --seed 681``), a grainy page: Engines
+        # box 4 so, box 5 asked for the paper's noise, then settled filled by the page's
+        # gap between its marks and its paper (its darkest point, the fill's turns, as
+        # dark as a mark) and nothing asked of it: the track a box long
+        ("seed681-00271-stellar-drift-tracker-hard", "engines", True),
+    ],
+)
+def test_the_photographed_fill_run_on_into_the_next_track_box_is_asked_there(page, track, by_gap):
     import json
     from pathlib import Path
 
     from pnp.vision.read import read_photo
 
-    page = (
-        Path(__file__).parent
-        / "fixtures"
-        / "tails"
-        / "seed651-00076-stellar-drift-tracker-real.jpg"
-    )
-    truth = json.loads(page.with_suffix(".json").read_text())["state"]
-    assert truth["tracks"]["power"] == 4
-    (sheet,) = read_photo(page)
+    photo = Path(__file__).parent / "fixtures" / "tails" / f"{page}.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())["state"]
+    assert truth["tracks"][track] == 4
+    (sheet,) = read_photo(photo)
     asked = {d.field: d for d in sheet.doubtful}
-    assert "its tail" in asked["track-power-5"].reason
+    box = {n: f"track-{track}-{n}" for n in range(3, 7)}
+    assert "its tail" in asked[box[5]].reason
     # counted empty until answered (a neighbour's tail mostly is): the track at 4
-    assert asked["track-power-5"].guess is False
-    read = {r.id: r.state for r in sheet.readings}
-    assert read["track-power-4"] == "filled" and read["track-power-6"] == "empty"
-
-
-def test_a_box_the_pages_gap_settles_filled_is_asked_as_its_filled_neighbours_tail():
-    # the committed page of seed 681 #271 (``python -m pnp.bench photos --n 1200 --level
-    # hard --seed 681``), a grainy tracker: Engines box 4 filled with a zigzag run past
-    # it, box 5 unmarked but for the turns. Box 5, asked for the paper's noise, was then
-    # settled filled by the page's gap between its marks and its paper (its darkest point,
-    # the fill's turns, as dark as a mark) and nothing asked of it: the track a box long.
-    import json
-    from pathlib import Path
-
-    from pnp.vision.read import read_photo
-
-    page = (
-        Path(__file__).parent
-        / "fixtures"
-        / "tails"
-        / "seed681-00271-stellar-drift-tracker-hard.jpg"
-    )
-    truth = json.loads(page.with_suffix(".json").read_text())["state"]
-    assert truth["tracks"]["engines"] == 4
-    (sheet,) = read_photo(page)
-    asked = {d.field: d for d in sheet.doubtful}
-    assert "its tail" in asked["track-engines-5"].reason
-    assert asked["track-engines-5"].guess is False
+    assert asked[box[5]].guess is False
     read = {r.id: r for r in sheet.readings}
-    assert read["track-engines-4"].state == "filled"
-    # the gap settled it (the reader's own doubt was the paper's noise)
-    assert read["track-engines-5"].settled
-    # a mark of its own the gap settled beside the fill stays filled, not asked: box 3's
-    # slash, its far part inked
-    assert read["track-engines-3"].state == "filled" and "track-engines-3" not in asked
+    assert read[box[5]].settled == by_gap
+    assert read[box[4]].state == "filled" and read[box[6]].state == "empty"
+    # box 3's mark, beside the fill on its other side, its far part inked: no tail
+    assert read[box[3]].state == "filled" and box[3] not in asked
