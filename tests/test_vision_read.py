@@ -88,8 +88,19 @@ def test_a_corner_covered_by_a_thumb_still_reads():
 
 def test_a_photo_without_a_sheet_is_refused_with_a_reason():
     table = np.random.default_rng(0).integers(90, 160, (900, 1200), dtype=np.uint8)
-    with pytest.raises(PageNotFound, match="corner markers"):
+    with pytest.raises(PageNotFound, match="corner markers") as refused:
         rectify(table)
+    assert "dark" not in str(refused.value)  # its brightest part 62% of white
+
+
+def test_a_dark_photo_of_a_sheet_is_refused_asking_for_more_light():
+    # a sheet with a corner covered, in too little light for its other markers to show
+    photo, *_ = marked_photo("stellar-drift", "tech", "tech", "a4", 5, cover_corner=2)
+    dark = (photo.astype(np.float32) * 0.08 + 4).astype(np.uint8)
+    grain = np.random.default_rng(1).normal(0, 8, dark.shape)
+    dark = np.clip(dark + grain, 0, 255).astype(np.uint8)
+    with pytest.raises(PageNotFound, match=r"The photo is dark \(its brightest part \d+% of "):
+        rectify(dark)
 
 
 FIXTURES = sorted(
