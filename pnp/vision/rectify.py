@@ -78,7 +78,8 @@ def fit_page(found: dict[int, np.ndarray], px_per_mm: float) -> tuple[np.ndarray
 # A photo whose brightest 1% is darker than this (of 255) had too little light for any
 # paper in it to show white: its refusal says so. The bench photos' lie at 128 or more
 # (held-out 4242 and hard seed 684, every 5th: 1st percentile 140 and 133); held-out
-# photos darkened to x0.3 with grain, whose markers the searches often miss, at 49-70.
+# photos darkened to x0.3 with grain 9 (every 2nd: 150; their markers too few on 1 of
+# them, ``markers._grainy``) at 41-82.
 DARK_PHOTO = 100
 
 
