@@ -127,6 +127,7 @@ ACROSS = "across"  # an empty box inked just past two sides: a mark across its o
 # ...and where nothing on the page can settle it:
 WASHED = "washed"  # paper at white, light print lighter than printed (``washed``): a light
 # mark would not show
+LIGHT = "light"  # pen-wide strokes below the ink step on a quiet page (``light_marks``)
 
 
 @dataclass(frozen=True)
@@ -616,8 +617,28 @@ def read_masks(
     readings = hatched_out(readings, fields, m, px_per_mm, SOLID_KINDS)
     readings = faint_strokes(readings, fields, m, px_per_mm, SOLID_KINDS)
     readings, found = settled_doubts(readings, fields, m, px_per_mm, source)
+    found += _light_marks(readings, fields, found, source)
     found = _washed_out(readings, found, fields, m, px_per_mm, source)
     return _with_noise_measures(readings, found, fields, m, px_per_mm), found
+
+
+def _light_marks(readings, fields: list, found: list[Doubt], source: str) -> list[Doubt]:
+    """Doubts on the fields read empty that hold a light mark on a quiet page
+    (``pnp.vision.light_marks``)."""
+    from pnp.vision.light_marks import light_marks
+
+    kinds = {f.id: f.kind for f in fields if f.kind not in UNREAD_KINDS}
+    asked = {d.field for d in found} | {f.id for f in fields if f.kind in UNREAD_KINDS}
+    return [
+        Doubt(
+            r.id,
+            f"light pen strokes on {r.base_ink:.1%} of it, under the ink step, "
+            "where the page's other empty fields of its kind show none: a light mark?",
+            source,
+            LIGHT,
+        )
+        for r in light_marks(readings, kinds, asked)
+    ]
 
 
 def scan_unwashed(masks, page):

@@ -1,0 +1,66 @@
+"""A light mark on a quiet page: pen-wide strokes below the ink step where the page's
+other empty fields of its kind show none are asked (``pnp.vision.light_marks``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.vision.fields import FieldReading
+from pnp.vision.light_marks import light_marks
+
+
+def empty(
+    i: int, base: float = 0.0, thick: float = 0.0, kind: str = "space", beyond: float = 0.0
+) -> FieldReading:
+    return FieldReading(
+        f"{kind}-{i}", "empty", 0.003, 1.0, base_ink=base, thick_base=thick, beyond=beyond
+    )
+
+
+def kinds_of(readings: list[FieldReading]) -> dict[str, str]:
+    return {r.id: r.id.rsplit("-", 1)[0] for r in readings}
+
+
+def test_pen_wide_strokes_among_clean_empties_are_a_light_mark():
+    page = [empty(i) for i in range(10)] + [empty(10, 0.07, 0.068)]
+    assert [r.id for r in light_marks(page, kinds_of(page), set())] == ["space-10"]
+    # asked already: nothing more to ask
+    assert light_marks(page, kinds_of(page), {"space-10"}) == []
+
+
+def test_grain_fringes_and_grainy_pages_are_not():
+    # specks, not pen-wide strokes
+    page = [empty(i) for i in range(10)] + [empty(10, 0.07, 0.05)]
+    assert light_marks(page, kinds_of(page), set()) == []
+    # ink across its outline: a neighbour's fill run over into it
+    page = [empty(i) for i in range(10)] + [empty(10, 0.16, 0.16, beyond=0.07)]
+    assert light_marks(page, kinds_of(page), set()) == []
+    # too little of it
+    page = [empty(i) for i in range(10)] + [empty(10, 0.04, 0.04)]
+    assert light_marks(page, kinds_of(page), set()) == []
+    # the kind's other empties hold base-step ink too: the page's grain or print
+    page = [empty(i, 0.02, 0.01) for i in range(10)] + [empty(10, 0.07, 0.068)]
+    assert light_marks(page, kinds_of(page), set()) == []
+    # too few empties of its kind to say the page is quiet
+    page = [empty(i) for i in range(4)] + [empty(4, 0.07, 0.068)]
+    assert light_marks(page, kinds_of(page), set()) == []
+    # another kind's clean empties say nothing of this one
+    page = [empty(i, kind="bubble") for i in range(10)] + [empty(0, 0.07, 0.068)]
+    assert light_marks(page, kinds_of(page), set()) == []
+
+
+def test_the_photographed_pencil_crosses_are_asked():
+    # seed 687 #75 (``python -m pnp.bench photos --n 300 --seed 687``), a real-mode ship
+    # page in pencil: spaces D4 and G5 crossed, read empty with nothing asked
+    import json
+
+    from pnp.vision.read import LIGHT, read_photo
+
+    photo = (
+        Path(__file__).parent / "fixtures" / "light" / "seed687-00075-stellar-drift-ship-real.jpg"
+    )
+    truth = json.loads(photo.with_suffix(".json").read_text())["sheet"]["fields"]
+    assert truth["space-D4"]["marked"] and truth["space-G5"]["marked"]
+    (sheet,) = read_photo(photo)
+    light = {d.field for d in sheet.doubtful if d.cause == LIGHT}
+    assert light == {"space-D4", "space-G5"}
