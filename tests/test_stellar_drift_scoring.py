@@ -541,11 +541,23 @@ def test_marks_with_a_gap_and_other_problems_listed_together():
     with pytest.raises(InvalidState) as info:
         state_from_marks(marks, *LAYOUTS)
     found = {(p.field, p.marks) for p in info.value.problems}
-    assert ("tracks.fuel", ("track-fuel-2",)) in found
+    # the box missed, or the last box checked in error: both asked
+    assert ("tracks.fuel", ("track-fuel-2", "track-fuel-3")) in found
     assert ("(marks)", ("gizmo-3",)) in found
     assert ("leftover.energy", ("leftover-energy-1", "leftover-energy-4")) in found
     assert ("captain_skill", ("skill-blue", "skill-red")) in found
     assert ("repaired", ("space-Q1",)) in found  # from check, in the same list
+
+
+def test_a_gap_in_a_row_points_at_the_boxes_missed_and_the_last_box_checked():
+    # either may be the wrong mark: boxes 4 and 5 missed, or box 6 checked in error (seed
+    # 689 #122, an easy Tech page: Green box 6 scribbled out, read as a fill; the question
+    # named only boxes 4 and 5, and true answers left a note with no pointer)
+    marks = {"tech-green-1", "tech-green-2", "tech-green-3", "tech-green-6"}
+    with pytest.raises(InvalidState) as info:
+        state_from_marks(marks, *LAYOUTS)
+    (gap,) = [p for p in info.value.problems if p.field == "tech.green"]
+    assert gap.marks == ("tech-green-4", "tech-green-5", "tech-green-6")
 
 
 def test_rounds_above_skills_checked_together_wait_for_the_choice():

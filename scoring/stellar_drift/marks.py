@@ -237,7 +237,8 @@ def state_from_marks(
                         f"{state_field}.{key}",
                         f"box {max(ns)} is checked but not box{'es' if len(gaps) > 1 else ''} "
                         f"{', '.join(map(str, gaps))}; boxes are checked in order",
-                        marks=tuple(make(key, n) for n in gaps),
+                        # the boxes missed, or the last box checked in error
+                        marks=(*(make(key, n) for n in gaps), make(key, max(ns))),
                     )
                 )
     values: dict[str, int] = {}
