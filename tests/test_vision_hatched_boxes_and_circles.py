@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from pnp.sheetmap import Field
 from pnp.vision.fields import read_fields
@@ -398,3 +399,34 @@ def test_stroke_ends_past_two_sides_or_strokes_one_way_are_not_asked_as_crossed(
     region[rows % 4 < 3] = np.float32(0.5)  # a zigzag fill, strokes one way
     stroke_ends(seen, BOX.bounds, "tbr")
     assert not read(seen).crossed
+
+
+@pytest.mark.parametrize(
+    ("page", "circle"),
+    [
+        # seed 689 #166 (``python -m pnp.bench photos --n 300 --seed 689``; the photo
+        # halved and saved at JPEG 80 here, read the same), a normal tracker: Round 7
+        # filled in zigzags past its circle, one family of strokes lighter than the pen's
+        ("seed689-00166-stellar-drift-tracker-normal-half", "skill-yellow-round-7"),
+        # seed 685 #236 (``--n 300 --seed 685``), a real-mode tracker: Round 5 crossed,
+        # the cross's arms reaching its square's corners
+        ("seed685-00236-stellar-drift-tracker-real", "skill-yellow-round-5"),
+    ],
+)
+def test_a_photographed_round_indicator_filled_or_crossed_is_not_read_hatched_out(page, circle):
+    # both were read hatched out (empty) with nothing asked: a round indicator checked
+    # off and covered to its square's corners was taken for a hatching, however light
+    import json
+    from pathlib import Path
+
+    from pnp.vision.read import read_photo
+
+    photo = Path(__file__).parent / "fixtures" / "rounds" / f"{page}.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())["sheet"]["fields"]
+    assert truth[circle]["marked"] and not truth[circle]["scribbled_out"]
+    (sheet,) = read_photo(photo)
+    read = {r.id: r for r in sheet.readings}
+    assert read[circle].state == "filled" and not read[circle].hatched
+    # inked past its circle as a hatching is: asked, counted marked until answered
+    (asked,) = [d for d in sheet.doubtful if d.field == circle]
+    assert "hatched out?" in asked.reason and asked.guess is not False

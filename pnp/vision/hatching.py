@@ -35,7 +35,9 @@ plain paper), two measures still tell a hatching-out on quiet paper (``QUIET_PAP
 - **A circle checked off** by convention (``CHECKED_CIRCLE_KINDS``: the Captain Skill's
   round indicators), whose square is covered as a hatching covers it and reached past
   no farther (``DARK_CIRCLE_REACH``), on quiet paper: a check is a stroke or two across
-  the circle, and the player's fills there stay within it.
+  the circle, and the player's fills there stay within it. Not a cross covering less
+  than a fill (``FILL_COVERAGE``), nor one family of strokes lighter than the pen's
+  (``ONE_WAY_FILL``, ``LIGHT_FILL``, as for boxes): a fill drawn large.
 - **A circle** darker than the hand's fills (``DARKER_THAN_FILLS``), whose square is
   covered: the inside nearly all inked, all four corners of
   the square inked (a fill is kept inside the circle; one drawn too large is a disc,
@@ -154,6 +156,15 @@ CROSSED_KINDS = frozenset({"space"})
 # bubble (Federation, leftover counts) is filled by convention, and its fills drawn too
 # large reach the corners: not so read.
 CHECKED_CIRCLE_KINDS = frozenset({"round_circle"})
+# ...but a cross whose arms reach the square's corners is no hatching (seed 685 #236, a
+# real-mode tracker: a cross covering 0.42, read hatched out unasked), nor is a fill of
+# one family of strokes lighter than the pen's (seed 689 #166, a normal tracker: Round 7
+# filled in zigzags past the circle, coherence 0.98 at 0.71 of the pen, read hatched out
+# unasked). Measured (session 56) on the round indicators read filled whose square is
+# inked, on 15 sets (held-out 4242, seeds 679, 682, 683, 685, 687, 689; hard 677, 678,
+# 680, 681, 684, 686, 688, 690): 66, of them 61 hatchings, covering 0.51 or more (0.63
+# or more where this rule read them hatched out), the 3 with coherence 0.6 or more at
+# 0.88-1.14 of the pen; of the 5 marks, those two were read hatched out, 3 fills not.
 CROSSED_INK = 3.0
 CROSSED_MIN_INK = 0.3
 # A circle hatched out by a pencil or a light hand covers less than ``CIRCLE_COVERAGE``,
@@ -576,6 +587,15 @@ def hatched_out(
             and _quiet(masks, fields[n], px_per_mm)
         )
 
+    def checked_off(n: int) -> bool:
+        """Whether circle ``n``, checked off by convention and covered to its square's
+        corners, covers as a hatching does: not a cross, nor a fill of one family of
+        strokes lighter than the pen's (``CHECKED_CIRCLE_KINDS``)."""
+        if readings[n].coverage < FILL_COVERAGE:
+            return False
+        one_way = one_way_of(n)
+        return one_way is None or one_way < ONE_WAY_FILL or not lighter_than_strokes(n, LIGHT_FILL)
+
     for n in candidates:
         if n in hatched:
             continue
@@ -595,7 +615,11 @@ def hatched_out(
                     continue
             if _within(reach, DARK_CIRCLE_REACH) and (
                 as_dark_as_strokes(n, DARK_CIRCLE)
-                or (f.kind in CHECKED_CIRCLE_KINDS and _quiet(masks, f, px_per_mm))
+                or (
+                    f.kind in CHECKED_CIRCLE_KINDS
+                    and _quiet(masks, f, px_per_mm)
+                    and checked_off(n)
+                )
             ):
                 hatched.append(n)
             continue
