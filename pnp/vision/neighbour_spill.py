@@ -9,7 +9,12 @@ adjacent circle filled past its outline (``beyond``) is read empty.
 
 Not a Cosmos hex: a hex is marked with a symbol drawn anywhere in it, not filled, and a
 symbol drawn low in its hex, below a neighbour whose symbol runs past its circle, was
-read empty, unasked (a Cosmos sheet printed at 97% and 95%, seed 7).
+read empty, unasked (a Cosmos sheet printed at 97% and 95%, seed 7). Nor a circle
+checked off by convention (``hatching.CHECKED_CIRCLE_KINDS``, the round indicators): a
+tick needs not lie about the centre. Seed 691 #61 (an easy tracker): Round 6 ticked on
+the side toward Round 7, whose fill ran past its circle, was read empty, unasked; on 15
+sets (held-out 4242, seeds 679, 682, 683, 685, 687, 689, 691; hard 677, 678, 681, 684,
+686, 688, 690) it was the only round indicator this rule read empty.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import numpy as np
 
 from pnp.sheetmap import Field
 from pnp.vision.fields import FieldReading
+from pnp.vision.hatching import CHECKED_CIRCLE_KINDS
 from pnp.vision.ink import InkMasks
 
 THIN = 0.2  # covered less than this: no fill (``read.BUBBLE_MIN_COVERAGE``)
@@ -30,6 +36,7 @@ OVERRUN_BEYOND = 0.3  # a neighbour's square's corners this inked: filled past i
 # On tune8 the circles run into from a neighbour hold none there (0 of their ink).
 FAR_SHARE = 0.1
 SYMBOLS = {"hex"}  # circles marked with a symbol, not filled
+NOT_FILLED = SYMBOLS | CHECKED_CIRCLE_KINDS  # ...or checked off: no fill's centred ink
 
 
 def far_share(masks: InkMasks, f: Field, inside, toward: Field, px_per_mm: float) -> float:
@@ -54,7 +61,13 @@ def spilled_in(
     from pnp.vision.field_boxes import _field_boxes
 
     circles = [n for n, f in enumerate(fields) if f.shape == "circle" and f.kind not in SYMBOLS]
-    thin = [n for n in circles if readings[n].state != "empty" and readings[n].coverage < THIN]
+    thin = [
+        n
+        for n in circles
+        if readings[n].state != "empty"
+        and readings[n].coverage < THIN
+        and fields[n].kind not in NOT_FILLED
+    ]
     if not thin:
         return readings
     overrun = [
