@@ -62,27 +62,37 @@ def test_a_light_fill_of_its_own_beside_the_overrun_stays_filled():
     assert out[1].state == "filled"
 
 
+def mark_beside_overrun(neighbour: Field, mark: Field, seed: int, spill, stroke):
+    """(readings, readings after ``faint_strokes``) of ``neighbour``, ``mark``: the first
+    inked as a disc ``spill`` (x, y, radius, mm), the second with the pixels ``stroke``
+    (x, y in mm -> bool) picks; each asserted to be read as the test needs it."""
+    rng = np.random.default_rng(seed)
+    seen = np.float32(1.0) + rng.normal(0, 0.01, (SIZE, SIZE)).astype(np.float32)
+    disc(seen, *spill)
+    rows, cols = np.indices(seen.shape)
+    seen[stroke((cols + 0.5) / PX, (rows + 0.5) / PX)] = 0.4
+    m = masks(seen)
+    fields = [neighbour, mark]
+    readings = read_fields(m.ink, fields, PX, m.steps, m.base, m.readable)
+    assert readings[0].beyond >= 0.3 and 0 < readings[1].coverage < 0.2
+    assert readings[1].state != "empty"
+    return readings, faint_strokes(readings, fields, m, PX)
+
+
 def test_a_symbol_drawn_in_the_near_half_of_a_cosmos_hex_is_not_its_neighbours_overrun():
     """A hex is marked with a symbol drawn anywhere in it, not filled: one drawn low in its
     hex, below a neighbour whose symbol runs past its circle, is a mark (it was read
     empty, unasked, on a Cosmos sheet printed at 97%)."""
     upper = Field("hex-q9r6", "hex", 20.0, 12.0, 12.0, 12.0, "circle")
     lower = Field("hex-q9r7", "hex", 20.0, 24.0, 12.0, 12.0, "circle")
-    rng = np.random.default_rng(4)
-    seen = np.float32(1.0) + rng.normal(0, 0.01, (SIZE, SIZE)).astype(np.float32)
-    disc(seen, upper.x, upper.y, 7.8)  # a symbol run past its hex's circle
-    rows, cols = np.indices(seen.shape)
-    x, y = (cols + 0.5) / PX, (rows + 0.5) / PX
-    wave = (np.abs(y - (lower.y - 3.0 + np.sin((x - lower.x) * 1.2))) < 0.35) & (
-        np.abs(x - lower.x) < 3.5
-    )
-    seen[wave] = 0.4  # a wave drawn in the half of its hex that faces the neighbour
-    m = masks(seen)
-    fields = [upper, lower]
-    readings = read_fields(m.ink, fields, PX, m.steps, m.base, m.readable)
-    assert readings[0].beyond >= 0.3 and 0 < readings[1].coverage < 0.2
-    assert readings[1].state != "empty"
-    out = faint_strokes(readings, fields, m, PX)
+
+    def wave(x, y):  # drawn in the half of its hex that faces the neighbour
+        return (np.abs(y - (lower.y - 3.0 + np.sin((x - lower.x) * 1.2))) < 0.35) & (
+            np.abs(x - lower.x) < 3.5
+        )
+
+    # the upper one's symbol run past its hex's circle
+    readings, out = mark_beside_overrun(upper, lower, 4, (upper.x, upper.y, 7.8), wave)
     assert out[1].state == readings[1].state
 
 
@@ -91,20 +101,13 @@ def test_a_tick_in_the_near_half_of_a_round_indicator_is_not_its_neighbours_over
     faces a neighbour filled past its circle is a mark (seed 691 #61 read it empty)."""
     left = Field("skill-green-round-6", "round_circle", 20.0, 20.0, 4.4, 4.4, "circle")
     right = Field("skill-green-round-7", "round_circle", 25.4, 20.0, 4.4, 4.4, "circle")
-    rng = np.random.default_rng(5)
-    seen = np.float32(1.0) + rng.normal(0, 0.01, (SIZE, SIZE)).astype(np.float32)
-    disc(seen, right.x - 0.7, right.y, 2.2 + 1.5)  # the right one filled too large
-    rows, cols = np.indices(seen.shape)
-    x, y = (cols + 0.5) / PX, (rows + 0.5) / PX
-    tick = (np.abs((y - left.y) + (x - left.x - 1.0)) < 0.3) & (np.abs(x - left.x - 0.9) < 0.9)
-    seen[tick] = 0.4  # a short stroke in the half that faces it
-    m = masks(seen)
-    fields = [left, right]
-    readings = read_fields(m.ink, fields, PX, m.steps, m.base, m.readable)
-    assert readings[1].beyond >= 0.3 and 0 < readings[0].coverage < 0.2
-    assert readings[0].state != "empty"
-    out = faint_strokes(readings, fields, m, PX)
-    assert out[0].state == readings[0].state
+
+    def tick(x, y):  # a short stroke in the half that faces it
+        return (np.abs((y - left.y) + (x - left.x - 1.0)) < 0.3) & (np.abs(x - left.x - 0.9) < 0.9)
+
+    # the right one filled too large
+    readings, out = mark_beside_overrun(right, left, 5, (right.x - 0.7, right.y, 3.7), tick)
+    assert out[1].state == readings[1].state
 
 
 def test_the_photographed_round_indicator_ticked_beside_an_overrun_reads_filled():
