@@ -230,6 +230,9 @@ class Batch:
         return 0
 
 
+ASK_ROUNDS = 3  # an answer may bring a rule problem, and new doubt, to light: asked again
+
+
 def read_and_assemble(photos, sets, asking, color=False, other_games=()) -> Batch:
     """Read, assemble, ask. The batch's game is that of most sheets and ``other_games``
     (the state files scored alongside); on a tie, the first photo's."""
@@ -242,7 +245,7 @@ def read_and_assemble(photos, sets, asking, color=False, other_games=()) -> Batc
     check_sets(answers, sheets)
     game = batch_game([s.code.game for s in sheets] + list(other_games))
     assembled, left_out = assemble(sheets, answers, game)
-    for _ in range(3):  # an answer may bring a rule problem, and new doubt, to light
+    for _ in range(ASK_ROUNDS):
         if not asking or not any(a.doubtful for a in assembled):
             break
         answered, quit_ = ask(assembled, answers)

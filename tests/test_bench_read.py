@@ -87,3 +87,31 @@ def test_a_doubted_fields_guess_is_its_doubts_own_else_its_readings():
     assert doubt_guess(sheet, crossed) is False
     assert doubt_guess(sheet, faint) is True
     assert doubt_guess(None, crossed) is True  # the reader alone: as read
+
+
+def test_a_field_an_answer_brings_into_question_is_answered_as_pnp_read_asks_it():
+    # seed 688 #451 (``python -m pnp.bench photos --n 1200 --level hard --seed 688``): CPU
+    # Core box 5 scribbled out, read filled and doubted, then settled as a mark by box 7
+    # read a clean check past the gap at box 6. Once box 7 is answered empty, ``pnp read``
+    # asks about box 5 (it asks again); the bench answers it too, so the page is not
+    # counted wrong for a field the tool does ask about.
+    import json
+    from pathlib import Path
+
+    from pnp.bench.read import answered, read_one
+
+    photo = (
+        Path(__file__).parent
+        / "fixtures"
+        / "answered"
+        / "seed688-00451-stellar-drift-tracker-hard.jpg"
+    )
+    truths = json.loads(photo.with_suffix(".json").read_text())["sheet"]["fields"]
+    box = "track-cpu_core-5"
+    assert truths[box]["scribbled_out"] and not truths[box]["marked"]
+    _, readings, doubted, *_, sheet, _ = read_one(photo.read_bytes(), checks=True)
+    assert box not in doubted and "track-cpu_core-7" in doubted
+    assert {r.id: r.state for r in readings}[box] == "filled"
+    marked, answers = answered(sheet, truths, doubted, readings)
+    assert answers[box] is False and box not in marked
+    assert {i for i in answers if i not in doubted} == {box}

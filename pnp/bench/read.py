@@ -17,7 +17,10 @@ asked about, so nothing tells the player to look; "score-silent" are those of th
 change their player's score (``pnp.bench.page_score``: the page's marks as read beside
 the truth's other pages of the player, scored as ``pnp score`` scores them), the issue's
 measure. "Review-wrong" are pages asked about whose score stays wrong once their
-questions are answered from the truth (a field read wrong and not asked beside them).
+questions are answered from the truth (a field read wrong and not asked beside them),
+and the questions the page asks then, as ``pnp read --ask`` asks again (``answered``;
+since session 56: before, one round, and a field an answer brings into question counted
+wrong).
 Each such page is named, with its wrong fields. "Retake" are the pages ``pnp read`` would
 advise to photograph again, asking about too much of the page to answer by hand
 (``pnp.vision.retake``; not with ``--reader-only``), and "its doubtful" their doubtful
@@ -162,6 +165,35 @@ def read_one(data: bytes, checks: bool = False):
     seconds = (t1 - t0) + (t3 - t2)
     bucket = "12MP" if mp > 6e6 else "2MP"
     return code, readings, doubted, bucket, seconds, drawn, sheet, retake
+
+
+def answered(sheet, truths: dict, doubted, readings) -> tuple[set[str], dict[str, bool]]:
+    """The fields marked once ``pnp read --ask`` has had its questions about the page
+    answered from ``truths``, and the answers (field id -> marked): ``doubted`` first
+    (``readings`` as the checks left them), then what the page asks once it is assembled
+    with them, as ``pnp.read_cli.read_and_assemble`` asks again (an answer may take away
+    the mark that settled another field: a check past a gap settles the boxes before it)."""
+    from pnp.read_cli import ASK_ROUNDS
+    from pnp.vision.states import assemble
+
+    prefix = f"{sheet.source}:"
+    marked = {r.id for r in readings if r.state == "filled"}
+    compared = {r.id for r in readings}  # not what the reader leaves to people
+    answers: dict[str, bool] = {}
+    for _ in range(ASK_ROUNDS):
+        new = {i: truths[i]["marked"] for i in doubted if i in truths and i not in answers}
+        if not new:
+            break
+        answers |= new
+        assembled, _ = assemble([sheet], answers)
+        doubted = {d.field for a in assembled for d in a.doubtful}
+        settled = {k.removeprefix(prefix): v for a in assembled for k, v in a.settled.items()}
+        marked = {
+            r.id
+            for r in sheet.readings
+            if r.id in compared and settled.get(r.id, r.state == "filled")
+        }
+    return (marked - answers.keys()) | {i for i, v in answers.items() if v}, answers
 
 
 def settled_reading(reading, marked: bool | None):
@@ -380,9 +412,7 @@ def main(argv: list[str] | None = None) -> int:
             }[changed]
             print(f"{path.name}: silent: {', '.join(wrong)} read wrong, nothing asked; {score}")
         elif wrong:
-            truths = truth["sheet"]["fields"]
-            answers = {i: truths[i]["marked"] for i in doubted if i in truths}
-            marked = {i for i in marked if i not in answers} | {i for i, v in answers.items() if v}
+            marked, answers = answered(sheet, truth["sheet"]["fields"], doubted, readings)
             if score_changed(truth, code, marked, sheet, answers):
                 tally.review_wrong += 1
                 print(
