@@ -100,12 +100,8 @@ def test_a_field_an_answer_brings_into_question_is_answered_as_pnp_read_asks_it(
 
     from pnp.bench.read import answered, read_one
 
-    photo = (
-        Path(__file__).parent
-        / "fixtures"
-        / "answered"
-        / "seed688-00451-stellar-drift-tracker-hard.jpg"
-    )
+    folder = Path(__file__).parent / "fixtures" / "answered"
+    photo = folder / "seed688-00451-stellar-drift-tracker-hard.jpg"
     truths = json.loads(photo.with_suffix(".json").read_text())["sheet"]["fields"]
     box = "track-cpu_core-5"
     assert truths[box]["scribbled_out"] and not truths[box]["marked"]

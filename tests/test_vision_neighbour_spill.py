@@ -119,12 +119,8 @@ def test_the_photographed_round_indicator_ticked_beside_an_overrun_reads_filled(
 
     from pnp.vision.read import read_photo
 
-    photo = (
-        Path(__file__).parent
-        / "fixtures"
-        / "rounds"
-        / "seed691-00061-stellar-drift-tracker-easy-half.jpg"
-    )
+    folder = Path(__file__).parent / "fixtures" / "rounds"
+    photo = folder / "seed691-00061-stellar-drift-tracker-easy-half.jpg"
     truth = json.loads(photo.with_suffix(".json").read_text())["sheet"]["fields"]
     assert truth["skill-green-round-6"]["marked"]
     (sheet,) = read_photo(photo)
