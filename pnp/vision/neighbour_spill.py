@@ -36,7 +36,6 @@ OVERRUN_BEYOND = 0.3  # a neighbour's square's corners this inked: filled past i
 # On tune8 the circles run into from a neighbour hold none there (0 of their ink).
 FAR_SHARE = 0.1
 SYMBOLS = {"hex"}  # circles marked with a symbol, not filled
-NOT_FILLED = SYMBOLS | CHECKED_CIRCLE_KINDS  # ...or checked off: no fill's centred ink
 
 
 def far_share(masks: InkMasks, f: Field, inside, toward: Field, px_per_mm: float) -> float:
@@ -66,7 +65,7 @@ def spilled_in(
         for n in circles
         if readings[n].state != "empty"
         and readings[n].coverage < THIN
-        and fields[n].kind not in NOT_FILLED
+        and fields[n].kind not in CHECKED_CIRCLE_KINDS  # checked off: no fill's centred ink
     ]
     if not thin:
         return readings
