@@ -8,7 +8,15 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from pnp.vision.page_bend import BOWED_ALIGN_PASSES, BOWED_MM, MISALIGNED_MM, bend_mm
+from pnp.vision.page_bend import (
+    BOWED_ALIGN_PASSES,
+    BOWED_MM,
+    CURL_MISS_MM,
+    CURLED_EDGE_TILES,
+    MISALIGNED_MM,
+    bend_mm,
+    curled_edge,
+)
 from pnp.vision.read import flat_masks
 from pnp.vision.rectify import MAX_REPROJECTION_MM, NotFlat
 
@@ -39,6 +47,50 @@ def test_a_grid_too_small_to_tell_does_not_bend():
     assert bend_mm(np.full((1, 3, 2), 40.0), PX_PER_MM) == 0.0
 
 
+def _unfollowed(rows: int = 28, cols: int = 21) -> np.ndarray:
+    """A page's tiles all measured and all followed (``ink._shift_grid``'s second grid)."""
+    return np.zeros((rows, cols, 2), np.float32)
+
+
+def test_an_edge_the_alignment_did_not_follow_one_way_is_curled():
+    one_mm = PX_PER_MM
+    left = _unfollowed()
+    left[8:20, 0, 0] = -1.2 * one_mm  # 12 tiles of the outer column missed 1.2 mm left
+    assert curled_edge(left, PX_PER_MM) == 12 >= CURLED_EDGE_TILES
+    bottom = _unfollowed()
+    bottom[-2:, 3:9, 1] = 0.6 * one_mm  # the two outer rows: 12 tiles 0.6 mm down
+    assert curled_edge(bottom, PX_PER_MM) == 12
+    # the same tiles missed along the edge, not across it: no curl of that side
+    along = _unfollowed()
+    along[8:20, 0, 1] = -1.2 * one_mm
+    assert curled_edge(along, PX_PER_MM) == 0
+
+
+def test_tiles_locked_astray_or_unmeasured_do_not_make_a_curl():
+    one_mm = PX_PER_MM
+    # tiles each locked on a like box beside their own: either way, or a box or more off
+    mixed = _unfollowed()
+    mixed[4:16, -1, 0] = np.where(np.arange(12) % 2, 1.0, -1.0) * one_mm
+    assert curled_edge(mixed, PX_PER_MM) == 6 < CURLED_EDGE_TILES
+    astray = _unfollowed()
+    astray[4:16, -1, 0] = CURL_MISS_MM[1] * 1.5 * one_mm
+    assert curled_edge(astray, PX_PER_MM) == 0
+    # nor tiles a tiny shift from the grid, or never measured (NaN)
+    tiny = _unfollowed()
+    tiny[4:16, 0, 0] = CURL_MISS_MM[0] / 2 * one_mm
+    tiny[16:28, 0, 0] = np.nan
+    assert curled_edge(tiny, PX_PER_MM) == 0
+
+
+def test_a_page_with_a_curled_edge_is_aligned_in_more_passes_from_the_start():
+    page = SimpleNamespace(reprojection_mm=0.3, px_per_mm=PX_PER_MM)
+    masks = SimpleNamespace(bend_mm=0.6, seen="once", curled_edge=CURLED_EDGE_TILES)
+    again = SimpleNamespace(bend_mm=0.6, seen="again", curled_edge=0)
+    assert flat_masks(masks, page, None, lambda: again) is again
+    flat = SimpleNamespace(bend_mm=0.6, seen="once", curled_edge=CURLED_EDGE_TILES - 1)
+    assert flat_masks(flat, page, None, _not_realigned) is flat
+
+
 def _never_measured(*_):
     raise AssertionError("a flat page's print is not measured again")
 
@@ -50,7 +102,7 @@ def _not_realigned():
 def test_a_flat_page_is_read_without_measuring_its_print_again(monkeypatch):
     monkeypatch.setattr("pnp.vision.ink.misalignment_mm", _never_measured)
     page = SimpleNamespace(reprojection_mm=MAX_REPROJECTION_MM, px_per_mm=PX_PER_MM)
-    masks = SimpleNamespace(bend_mm=BOWED_MM - 0.01, seen=None)
+    masks = SimpleNamespace(bend_mm=BOWED_MM - 0.01, seen=None, curled_edge=0)
     assert flat_masks(masks, page, None, _not_realigned) is masks
 
 
@@ -69,8 +121,8 @@ def _off_by_seen(monkeypatch, offs: dict):
 def test_a_page_not_flat_is_read_where_its_print_lines_up_and_else_refused(
     monkeypatch, bend, misfit, why
 ):
-    masks = SimpleNamespace(bend_mm=bend, seen="once")
-    again = SimpleNamespace(bend_mm=bend, seen="again")
+    masks = SimpleNamespace(bend_mm=bend, seen="once", curled_edge=0)
+    again = SimpleNamespace(bend_mm=bend, seen="again", curled_edge=0)
     page = SimpleNamespace(reprojection_mm=misfit, px_per_mm=PX_PER_MM)
     # the alignment followed it: read as aligned once
     _off_by_seen(monkeypatch, {"once": MISALIGNED_MM - 0.01})
@@ -139,10 +191,28 @@ def test_a_page_bowing_past_what_one_pass_follows_lines_up_in_more():
     grain = np.random.default_rng(1).normal(0, 0.08, bowed.shape).astype(np.float32)
     bowed = cv2.GaussianBlur(bowed, (0, 0), 1.5) + grain
     prep = _prepared(blank, PX_PER_MM)
-    once, _ = _aligned(bowed, prep)
-    more, _ = _aligned(bowed, prep, BOWED_ALIGN_PASSES)
+    once, *_ = _aligned(bowed, prep)
+    more, *_ = _aligned(bowed, prep, BOWED_ALIGN_PASSES)
     assert misalignment_mm(once, blank, PX_PER_MM) >= MISALIGNED_MM
     assert misalignment_mm(more, blank, PX_PER_MM) < MISALIGNED_MM
+
+
+def test_the_alignment_tells_an_edge_curling_past_one_pass_from_a_flat_page():
+    import cv2
+
+    from pnp.vision.ink import _prepared, _shift_grid
+
+    page = _sheet()
+    blank = (page * 255).astype(np.uint8)
+    prep = _prepared(blank, PX_PER_MM)
+    assert curled_edge(_shift_grid(page, prep)[1], PX_PER_MM) == 0
+    # the left edge curled 3 mm, fading over 15 mm: steeper than the smoothed shifts of
+    # one pass follow, though well within what a tile measures
+    h, w = page.shape
+    y, x = np.mgrid[0:h, 0:w].astype(np.float32)
+    dx = 3.0 * PX_PER_MM * np.exp(-x / (15 * PX_PER_MM))
+    curled = cv2.remap(page, x + dx, y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    assert curled_edge(_shift_grid(curled, prep)[1], PX_PER_MM) >= CURLED_EDGE_TILES
 
 
 CURLED = Path(__file__).parent / "fixtures" / "curled"
@@ -174,6 +244,12 @@ def _wrong_unasked(sheet, truth: dict) -> list[str]:
         # seed 674 #213: a hard Cosmos page bowing 1.1 mm whose print lay 0.49 mm off
         # aligned once (refused in session 52), 0.20 mm aligned in ``BOWED_ALIGN_PASSES``
         "seed674-00213-distant-suns-cosmos-hard",
+        # seeds 695 #271 and 681 #551 (halved, JPEG 80): hard trackers bowing 0.66 mm,
+        # their left edge curled past what one pass follows (``curled_edge``: 21 and 14
+        # tiles); aligned once, Blue's round 1 circle read filled, nothing asked, on its
+        # own outline 1-1.5 mm off
+        "seed695-00271-stellar-drift-tracker-hard-half",
+        "seed681-00551-stellar-drift-tracker-hard-half",
     ],
 )
 def test_a_bowed_page_whose_print_lines_up_once_followed_is_read_right(name):

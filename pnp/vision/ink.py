@@ -27,7 +27,7 @@ from pnp.sheetmap import Field
 from pnp.vision import black_white, tone_curve, washed
 from pnp.vision.align import phase_correlate, tile_spectra
 from pnp.vision.field_boxes import _box_sums, _inside, side_bands
-from pnp.vision.page_bend import bend_mm
+from pnp.vision.page_bend import bend_mm, curled_edge
 
 INK_STEP = 0.2  # darker than the blank sheet under it by this share of its brightness: ink
 DARK_PRINT = 0.3  # print darker than this hides any ink on it
@@ -218,14 +218,16 @@ def local_shift(seen: np.ndarray, blank: np.ndarray, px_per_mm: float) -> np.nda
     outliers dropped against their neighbours, gaps filled and smoothed, then
     interpolated to every pixel.
     """
-    field = _shift_grid(seen, _prepared(blank, px_per_mm))
-    if field is None:
+    grid = _shift_grid(seen, _prepared(blank, px_per_mm))
+    if grid is None:
         return np.zeros((*seen.shape, 2), np.float32)
-    return cv2.resize(field, (seen.shape[1], seen.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return cv2.resize(grid[0], (seen.shape[1], seen.shape[0]), interpolation=cv2.INTER_LINEAR)
 
 
-def _shift_grid(seen: np.ndarray, prep: _Blank) -> np.ndarray | None:
-    """The shifts of ``local_shift`` on its grid of tiles, in page pixels (None: no print)."""
+def _shift_grid(seen: np.ndarray, prep: _Blank) -> tuple[np.ndarray, np.ndarray] | None:
+    """The shifts of ``local_shift`` on its grid of tiles, in page pixels, and what each
+    tile measured that they do not follow (its measured shift less the grid's, page
+    pixels; NaN where nothing was measured). None: no print."""
     k = ALIGN_SCALE
     shift = np.zeros((*prep.grid, 2), np.float32)
     valid = np.zeros(prep.grid, np.float32)
@@ -236,13 +238,16 @@ def _shift_grid(seen: np.ndarray, prep: _Blank) -> np.ndarray | None:
         valid[rows, cols] = 1
     if not valid.any():
         return None
+    measured = valid > 0
     for _ in range(2):
         smooth = _fill(shift, valid, 1.0)
         valid = valid * (np.abs(shift - smooth).max(axis=2) <= prep.max_misfit)
     near, weight = _fill(shift, valid, 0.8, weights=True)
     far = _fill(shift, valid, 3.0)
     trust = np.clip(weight / 0.3, 0, 1)[..., None]
-    return (trust * near + (1 - trust) * far) / k
+    field = (trust * near + (1 - trust) * far) / k
+    unfollowed = np.where(measured[..., None], shift / k - field, np.nan).astype(np.float32)
+    return field, unfollowed
 
 
 MISALIGNED_PERCENTILE = 90  # of the aligned page's tiles' shifts measured again
@@ -627,25 +632,27 @@ def align(seen: np.ndarray, blank: np.ndarray, px_per_mm: float) -> np.ndarray:
 
 def _aligned(
     seen: np.ndarray, prep: _Blank, passes: int = 1
-) -> tuple[np.ndarray, np.ndarray | None]:
-    """``seen`` aligned, and the shifts it was aligned by (``_shift_grid``; None: none).
+) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+    """``seen`` aligned, the shifts it was aligned by, and what the first pass's tiles
+    measured that those shifts do not follow (both ``_shift_grid``'s; None: no print).
 
     With ``passes`` over 1, the aligned page's tiles are measured again and what they
     still show is added to the shifts, that many times in all, ``seen`` resampled once
     by the sum: a page bowing more than one pass follows (its tiles' shifts differ from
     their neighbours' by more than ``ALIGN_MAX_MISFIT_PX`` and are dropped) is followed
     step by step (``pnp.vision.page_bend``)."""
-    field = _shift_grid(seen, prep)
-    if field is None:
-        return seen.copy(), None
+    grid = _shift_grid(seen, prep)
+    if grid is None:
+        return seen.copy(), None, None
+    field, unfollowed = grid
     out = _remapped(seen, field)
     for _ in range(passes - 1):
         more = _shift_grid(out, prep)
         if more is None:
             break
-        field = _composed(field, more, seen.shape)
+        field = _composed(field, more[0], seen.shape)
         out = _remapped(seen, field)
-    return out, field
+    return out, field, unfollowed
 
 
 def follow(image: np.ndarray, shifts: np.ndarray | None) -> np.ndarray:
@@ -709,6 +716,8 @@ class InkMasks:
     # quarter size: how washed out the light is around each place (``washed.washed_map``)
     washed: np.ndarray | None = None
     shifts: np.ndarray | None = None  # the local alignment's grid of shifts (``follow``)
+    # tiles along one side the first alignment pass did not follow (``page_bend``)
+    curled_edge: int = 0
 
 
 def ink_and_step(
@@ -753,7 +762,7 @@ def ink_masks(
     """
     prep = _prepared(blank, px_per_mm)
     levelled = paper_level(photo, px_per_mm, prep.print_small, fields)
-    seen, shifts = _aligned(levelled, prep, align_passes)
+    seen, shifts, unfollowed = _aligned(levelled, prep, align_passes)
     values = _near_values(seen, prep) if prep.near.shape[1] else None
     greys = _greys(seen, values, prep)
     sigma, curve = _fitted_tone(values, prep)
@@ -789,8 +798,11 @@ def ink_masks(
     cv2.min(ink, 1, dst=ink)
     base = cv2.min(both, 1, dst=both)
     bend = bend_mm(shifts, px_per_mm) if shifts is not None else 0.0
+    curl = curled_edge(unfollowed, px_per_mm) if unfollowed is not None else 0
     washed_out = washed.washed_map(photo, prep.light, px_per_mm)
-    return InkMasks(ink, steps, base, prep.readable, seen, printed, greys, bend, washed_out, shifts)
+    return InkMasks(
+        ink, steps, base, prep.readable, seen, printed, greys, bend, washed_out, shifts, curl
+    )
 
 
 def _greys(seen: np.ndarray, values: np.ndarray | None, prep: _Blank) -> black_white.Greys:

@@ -39,6 +39,21 @@ wrong unasked, on the 0.27 mm page asking 62 of its 124); one, its rows locked a
 still 2.4 mm (refused). On the two curled sets (600 hard photos) 11 pages refused before
 read: 1,872 fields, 5 asked, 2 wrong unasked (both on pages asking something); the
 other 589 pages read as before.
+
+A page can curl at one edge more steeply than one pass follows and still bow under
+``BOWED_MM`` with its print lined up within ``MISALIGNED_MM`` over the page: the pass's
+smoothing drops the outer tiles' shifts as misfits against their neighbours' and fills
+in from inside, so the outer column's print lies 1-1.5 mm off and is read as ink (seeds
+681 #551, 688 #651, 695 #271: hard trackers bowing 0.65-0.80 mm, Blue's round 1 circle
+read filled on its own outline, nothing asked). ``curled_edge`` counts the tiles of one
+side that the pass measured and did not follow by ``CURL_MISS_MM``, all one way (tiles
+locked on a neighbouring box miss either way, or by more); at ``CURLED_EDGE_TILES`` the
+page is aligned in ``BOWED_ALIGN_PASSES`` passes from the start (session 57). Of 1,200
+photos (hard seeds 681, 688, 690; seed 695) 25 pages reach 10; on 20 photo sets (6,000
+photos) the fields so read change: 3 wrong unasked -> right, 1 -> asked, 45 asked ->
+right, 11 right -> asked, none newly wrong. Aligning every page in three passes instead
+(those four sets) made 9 fields newly wrong unasked and 208 right ones asked, against
+156 asked ones right.
 """
 
 from __future__ import annotations
@@ -49,6 +64,11 @@ BOWED_MM = 1.0  # a page bending this far from a plane is read only if its print
 MISALIGNED_MM = 0.3  # ...within this, once aligned (``ink.misalignment_mm``)
 BOWED_ALIGN_PASSES = 3  # ...aligned again in this many passes where one does not do it
 BEND_PERCENTILE = 95  # of the tiles' distances from the plane
+# A tile the first alignment pass measured but did not follow by this much (mm, along
+# the normal of its side of the page)...
+CURL_MISS_MM = (0.4, 2.5)
+CURL_SIDE_TILES = 2  # ...among a side's this many outer rows or columns of tiles...
+CURLED_EDGE_TILES = 10  # ...this many, all one way: that side curls; aligned in more passes
 
 
 def bend_mm(shifts: np.ndarray, px_per_mm: float) -> float:
@@ -64,3 +84,25 @@ def bend_mm(shifts: np.ndarray, px_per_mm: float) -> float:
     coef, *_ = np.linalg.lstsq(plane, values, rcond=None)
     off = np.linalg.norm(values - plane @ coef, axis=1)
     return float(np.percentile(off, BEND_PERCENTILE)) / px_per_mm
+
+
+def curled_edge(unfollowed: np.ndarray, px_per_mm: float) -> int:
+    """The most tiles of one side of the page (its ``CURL_SIDE_TILES`` outer columns or
+    rows) that the alignment measured but did not follow (``unfollowed``: (rows, cols, 2)
+    page pixels, NaN where not measured; ``ink._shift_grid``) by ``CURL_MISS_MM`` along
+    that side's normal, all one way: an edge curling more steeply than the alignment's
+    smoothing lets one pass follow, its print then read as ink."""
+    k = CURL_SIDE_TILES
+    lo, hi = CURL_MISS_MM
+    most = 0
+    for side, axis in (
+        (unfollowed[:, :k], 0),
+        (unfollowed[:, -k:], 0),
+        (unfollowed[:k], 1),
+        (unfollowed[-k:], 1),
+    ):
+        along = side[..., axis] / px_per_mm
+        far = np.abs(along)
+        missed = (far >= lo) & (far <= hi)  # (NaN compares False: not measured)
+        most = max(most, int((missed & (along > 0)).sum()), int((missed & (along < 0)).sum()))
+    return most

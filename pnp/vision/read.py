@@ -430,16 +430,21 @@ def flat_masks(masks, page, blank: np.ndarray, realigned):
     ``rectify.MAX_REPROJECTION_MM``, is read only where its print, once aligned, lies
     within ``page_bend.MISALIGNED_MM`` of the blank's (``ink.misalignment_mm``). A curled
     page's corners fit a plane while the middle of its curled edge does not; where the
-    alignment cannot follow the curl, marks land in their neighbours' fields."""
+    alignment cannot follow the curl, marks land in their neighbours' fields. A page
+    with an edge curling more steeply than one pass follows (``page_bend.curled_edge``:
+    its print there read as ink) is aligned in those passes from the start."""
     from pnp.vision.ink import misalignment_mm
-    from pnp.vision.page_bend import BOWED_MM, MISALIGNED_MM
+    from pnp.vision.page_bend import BOWED_MM, CURLED_EDGE_TILES, MISALIGNED_MM
     from pnp.vision.rectify import MAX_REPROJECTION_MM, PRESS_FLAT, NotFlat
 
+    curled = masks.curled_edge >= CURLED_EDGE_TILES
+    if curled:
+        masks = realigned()
     bowed = masks.bend_mm >= BOWED_MM
     if not bowed and page.reprojection_mm <= MAX_REPROJECTION_MM:
         return masks
     off = misalignment_mm(masks.seen, blank, page.px_per_mm)
-    if off >= MISALIGNED_MM:
+    if off >= MISALIGNED_MM and not curled:
         masks = realigned()
         off = misalignment_mm(masks.seen, blank, page.px_per_mm)
     if off < MISALIGNED_MM:
