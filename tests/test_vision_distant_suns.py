@@ -555,3 +555,39 @@ def test_the_cosmos_readers_decisions_reach_the_assembled_state(monkeypatch):
     assert a.remarks == ["hex-q1r1: moon chosen, the only lookalike drawn"]
     assert a.to_json()["remarks"] == a.remarks
     assert not a.notes  # a decision taken is no note blocking the state
+
+
+def test_a_cosmos_pages_glyph_scans_are_made_once_and_kept_with_the_page(monkeypatch):
+    # seed 674 #213 (a hard Cosmos page): its doubted hexes are scanned for symbols in the
+    # photo's darkness. ``assemble`` reads the shapes more than once (with the noise
+    # model's answers, then a person's), and each scan depends on the page alone.
+    from pnp.vision import distant_suns, glyph_scan
+    from pnp.vision.read import read_photo
+    from pnp.vision.states import assemble
+
+    photo = (
+        Path(__file__).parent / "fixtures" / "curled" / "seed674-00213-distant-suns-cosmos-hard.jpg"
+    )
+    scans = []
+    scan = glyph_scan.scan
+    monkeypatch.setattr(glyph_scan, "scan", lambda *a: scans.append(a[2]) or scan(*a))
+    (sheet,) = read_photo(photo)
+    first, _ = assemble([sheet])
+    made = len(scans)
+    assert made and len(sheet.hex_darkness) > 0
+    again, _ = assemble([sheet])
+    assert len(scans) == made  # nothing scanned twice
+    # ...and kept, they read the page as scanning afresh each time reads it
+    read_cosmos = distant_suns.read_cosmos
+    monkeypatch.setattr(
+        distant_suns, "read_cosmos", lambda *a, **k: read_cosmos(*a, **{**k, "darkness": None})
+    )
+    (fresh,) = read_photo(photo)
+    afresh, _ = assemble([fresh])
+    # scanning afresh for every reading of the shapes, the one assemble scans more
+    assert len(scans) - made > made
+    for a in (first[0], again[0]):
+        assert a.state == afresh[0].state
+        assert [(d.field, d.reason) for d in a.doubtful] == [
+            (d.field, d.reason) for d in afresh[0].doubtful
+        ]

@@ -330,6 +330,7 @@ def read_cosmos(
     doubted: Collection[str] = (),
     chosen: Mapping[str, str] | None = None,
     base: np.ndarray | None = None,
+    darkness: dict[str, dict[str, float]] | None = None,
 ) -> CosmosReading:
     """Read a flattened Cosmos sheet (common box, gray) into a DistantSunsState dict.
 
@@ -342,6 +343,8 @@ def read_cosmos(
     ``symbol_field``): it stands; the other boxes are paired with the zones left, and the
     hex is covered, of that zone alone. ``base`` (the added ink at the base step
     alone, ``ink.InkMasks.base``) is a second reading of those boxes' small symbols.
+    ``darkness`` (``SheetReading.hex_darkness``) keeps the hexes' glyph scans of ``flat``
+    from one reading of it to the next: they are filled in as the reader makes them.
 
     ``mask`` is :func:`pnp.vision.ink.added_ink` of ``flat``, ``sheet_map`` the
     map in common-box mm (:func:`pnp.vision.reference.common_map`) and ``readings``
@@ -369,6 +372,7 @@ def read_cosmos(
         doubted,
         chosen,
         base,
+        darkness,
     )
     return reader.read()
 
@@ -507,6 +511,7 @@ class _Reader:
         doubted=(),
         chosen=None,
         base=None,
+        darkness=None,
     ):
         self.flat, self.mask, self.map, self.px = flat, mask, sheet_map, px
         self.blank = blank
@@ -527,7 +532,8 @@ class _Reader:
         self._facings: dict[str, float] = {}  # Frontier value id -> ``_facing``
         self.settled: dict[str, bool] = {}
         self.faint: set[str] = set()  # ``CosmosReading.faint``
-        self._dark_scores: dict[str, dict[str, float]] = {}  # hex -> glyph -> ``_darkness``
+        # hex -> glyph -> ``_darkness`` (the page's own: ``read_cosmos``'s ``darkness``)
+        self._dark_scores: dict[str, dict[str, float]] = {} if darkness is None else darkness
         self.answered = frozenset(answered)  # by a person: never settled otherwise
         # score tile box or hex -> the zone a person read in it (``symbol_field``)
         self.chosen = {f: z for f, z in (chosen or {}).items() if z in self.zone_glyph}

@@ -195,6 +195,14 @@ class SheetReading:
 
         return follow(self.page, self.shifts)
 
+    @cached_property
+    def hex_darkness(self) -> dict[str, dict[str, float]]:
+        """How well each Cosmos symbol matches the photo's darkness in each hex scanned
+        so far (hex field id -> glyph -> score, ``distant_suns.glyph_scan``): the page's
+        alone, whatever is answered, so kept with it for every reading of its shapes
+        (``states.assemble`` reads them up to four times)."""
+        return {}
+
     @property
     def photo(self) -> str:
         return self.source.split("#")[0]

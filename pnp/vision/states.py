@@ -413,6 +413,7 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
             doubted=[d.field for d in sheet.doubtful],
             chosen=chosen,
             base=sheet.base,
+            darkness=sheet.hex_darkness,
         )
     except Exception as exc:  # a bug in the Cosmos reader must not stop the batch
         out.doubtful.append(
