@@ -126,6 +126,32 @@ def test_a_box_doubted_for_its_ink_is_asked_beside_a_plain_gap_another_doubt_or_
     assert settled(page({1, 2}, {3: FAINT})) == {}
 
 
+def test_a_box_the_pages_gap_read_filled_vouches_for_no_box_before_it():
+    """A box doubted for noise and settled filled by the page's gap (``page_gap``: no
+    doubt left open, ``settled``) is no plain mark: seed 706 #671, a hard tracker under a
+    dark shadow band, Life Support 11 so settled kept boxes 1-10 (read marked, doubted for
+    noise) as marks, 5-10 of them wrongly, nothing asked."""
+    from dataclasses import replace
+
+    from pnp.vision.read import NOISE
+
+    doubts = {2: NOISE, 3: NOISE}
+    sheet = page({1, 2, 3, 4}, doubts)
+    assert settled(sheet) == {f"{ROW}-2": True, f"{ROW}-3": True}  # box 4 plain: marks
+    gap = tuple(replace(r, settled=True) if r.id == f"{ROW}-4" else r for r in sheet.readings)
+    by_gap = sheet_reading(SOURCE, gap, "tech_box", {f"{ROW}-{n}": c for n, c in doubts.items()})
+    assert settled(by_gap) == {}  # box 4 read filled by the gap alone: boxes 2, 3 asked
+    # ...nor two such boxes for a faint one before them
+    gap2 = tuple(
+        replace(r, settled=True) if r.id in (f"{ROW}-4", f"{ROW}-5") else r
+        for r in page({1, 2, 4, 5}, {3: FAINT}).readings
+    )
+    assert settled(page({1, 2, 4, 5}, {3: FAINT})) == {f"{ROW}-3": True}
+    assert settled(sheet_reading(SOURCE, gap2, "tech_box", {f"{ROW}-3": FAINT})) == {}
+    # once a person (or the noise model) answers it a mark, it vouches again
+    assert settled(by_gap, {f"{SOURCE}:{ROW}-4": True}) == {f"{ROW}-2": True, f"{ROW}-3": True}
+
+
 def test_answers_count_as_the_rows_marks():
     """An answer is a mark or a plain empty box like any other (a person's, or the noise
     model's sure answers, which are given as answers too)."""

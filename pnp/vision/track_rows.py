@@ -37,6 +37,14 @@ doubted, with two clean marks past (``_filled_in``, session 45): "box 6 is check
 not box 4" asked of a faint box 4 before clean marks 5 and 6. A box read plainly empty
 there, or doubted as a correction or a neighbour's ink, leaves the row asked, and so does
 one clean mark alone past it: it may be the misread.
+
+A clean mark is one read plainly: not a box the page's gap settled filled (``page_gap``:
+doubted for the paper's noise, then taken for a mark by its darkness), which leaves no
+doubt open but vouches for nothing (session 57). Seed 706 #671, a hard tracker under a
+dark shadow band: Life Support 11 so settled kept boxes 1-10 as marks (5-10 wrongly),
+nothing asked. On 30 photo sets (9,000 photos; ``python -m pnp.bench read --dump``, held
+out 4242 and seeds 677-706): 1 field wrong unasked -> right, 6 -> asked (678 #171, a
+review-wrong page, is no longer), 13 asked -> right, 22 right -> asked, none newly wrong.
 """
 
 from __future__ import annotations
@@ -69,19 +77,37 @@ def settled_rows(sheets: list[SheetReading], answers: Answers) -> dict[str, bool
         # (a box a person answered is doubted no more: a mark, or no mark)
         doubted = {d.field: d.cause for d in open_doubts(sheet, answers)}
         marks = marked(sheet, answers)
+        clean = marks - doubted.keys() - _gap_settled(sheet, answers)
         for boxes in rows.values():
-            out |= {f"{sheet.source}:{i}": True for i in _kept(boxes, marks, doubted)}
-            out |= {f"{sheet.source}:{i}": True for i in _filled_in(boxes, marks, doubted)}
+            out |= {f"{sheet.source}:{i}": True for i in _kept(boxes, marks, doubted, clean)}
+            out |= {f"{sheet.source}:{i}": True for i in _filled_in(boxes, marks, doubted, clean)}
             out |= {f"{sheet.source}:{i}": False for i in _taken_back(boxes, marks, doubted)}
     return out
 
 
-def _kept(boxes: dict[int, str], marks: set[str], doubted: dict[str, str]) -> list[str]:
+def _gap_settled(sheet: SheetReading, answers: Answers) -> set[str]:
+    """The boxes of ``sheet`` read filled by the page's gap alone (``page_gap``: doubted
+    for the paper's noise, then taken for a mark by their darkness) that no person has
+    answered: no doubt is left open on them, but they are no plain mark to vouch for the
+    boxes of their row (``_kept``, ``_filled_in``)."""
+    from pnp.vision.states import answer_for
+
+    return {
+        r.id
+        for r in sheet.readings
+        if r.settled and r.state == "filled" and answer_for(answers, sheet.source, r.id) is None
+    }
+
+
+def _kept(
+    boxes: dict[int, str], marks: set[str], doubted: dict[str, str], plain: set[str]
+) -> list[str]:
     """The boxes of one row read marked but doubted that the row shows to be marks: every
-    box before each is marked and a box past it is marked cleanly (not doubted). Taken
-    back, it would leave a gap that the player went on past."""
+    box before each is marked and a box past it is marked cleanly (``plain``: not doubted,
+    nor read filled by the page's gap alone). Taken back, it would leave a gap that the
+    player went on past."""
     checked = [n for n, i in boxes.items() if i in marks]
-    clean = [n for n in checked if boxes[n] not in doubted]
+    clean = [n for n in checked if boxes[n] in plain]
     if not clean:
         return []
     return [
@@ -93,14 +119,16 @@ def _kept(boxes: dict[int, str], marks: set[str], doubted: dict[str, str]) -> li
     ]
 
 
-def _filled_in(boxes: dict[int, str], marks: set[str], doubted: dict[str, str]) -> list[str]:
+def _filled_in(
+    boxes: dict[int, str], marks: set[str], doubted: dict[str, str], plain: set[str]
+) -> list[str]:
     """The boxes of one row not counted marked but doubted for their ink alone (noise,
-    faint ink) that the row shows to be marks: every box before its last clean mark (not
-    doubted) is marked or so doubted, and ``FILLED_IN_WITNESSES`` clean marks lie past
+    faint ink) that the row shows to be marks: every box before its last clean mark
+    (``plain``) is marked or so doubted, and ``FILLED_IN_WITNESSES`` clean marks lie past
     the last of them. A box read plainly empty there, or doubted for another reason (a
     correction, a neighbour's ink), leaves the row asked; so does one clean mark alone
     past them, which may be the misread (a shadow's edge read as a mark)."""
-    clean = [n for n, i in boxes.items() if i in marks and i not in doubted]
+    clean = [n for n, i in boxes.items() if i in plain]
     if not clean:
         return []
     holes = [n for n in range(1, max(clean)) if boxes.get(n) not in marks]
