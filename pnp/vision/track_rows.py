@@ -52,7 +52,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from pnp.vision.read import FAINT, HATCHED, NOISE, SheetReading
-from pnp.vision.states import Answers, marked, open_doubts
+from pnp.vision.states import Answers, answer_for, marked, open_doubts
 
 # Clean marks past a row's faint boxes that make them marks (``_filled_in``). With one,
 # on 14 photo sets (session 45), a hard Tech page of seed 112 (#152): Red box 5 faint
@@ -77,10 +77,11 @@ def settled_rows(sheets: list[SheetReading], answers: Answers) -> dict[str, bool
         # (a box a person answered is doubted no more: a mark, or no mark)
         doubted = {d.field: d.cause for d in open_doubts(sheet, answers)}
         marks = marked(sheet, answers)
-        clean = marks - doubted.keys() - _gap_settled(sheet, answers)
+        plain_marks = marks - doubted.keys() - _gap_settled(sheet, answers)
         for boxes in rows.values():
-            out |= {f"{sheet.source}:{i}": True for i in _kept(boxes, marks, doubted, clean)}
-            out |= {f"{sheet.source}:{i}": True for i in _filled_in(boxes, marks, doubted, clean)}
+            row_read = (boxes, marks, doubted, plain_marks)
+            out |= {f"{sheet.source}:{i}": True for i in _kept(*row_read)}
+            out |= {f"{sheet.source}:{i}": True for i in _filled_in(*row_read)}
             out |= {f"{sheet.source}:{i}": False for i in _taken_back(boxes, marks, doubted)}
     return out
 
@@ -90,8 +91,6 @@ def _gap_settled(sheet: SheetReading, answers: Answers) -> set[str]:
     for the paper's noise, then taken for a mark by their darkness) that no person has
     answered: no doubt is left open on them, but they are no plain mark to vouch for the
     boxes of their row (``_kept``, ``_filled_in``)."""
-    from pnp.vision.states import answer_for
-
     return {
         r.id
         for r in sheet.readings
@@ -100,14 +99,14 @@ def _gap_settled(sheet: SheetReading, answers: Answers) -> set[str]:
 
 
 def _kept(
-    boxes: dict[int, str], marks: set[str], doubted: dict[str, str], plain: set[str]
+    boxes: dict[int, str], marks: set[str], doubted: dict[str, str], plain_marks: set[str]
 ) -> list[str]:
     """The boxes of one row read marked but doubted that the row shows to be marks: every
-    box before each is marked and a box past it is marked cleanly (``plain``: not doubted,
+    box before each is marked and a box past it is marked cleanly (``plain_marks``: not doubted,
     nor read filled by the page's gap alone). Taken back, it would leave a gap that the
     player went on past."""
     checked = [n for n, i in boxes.items() if i in marks]
-    clean = [n for n in checked if boxes[n] in plain]
+    clean = [n for n in checked if boxes[n] in plain_marks]
     if not clean:
         return []
     return [
@@ -120,15 +119,15 @@ def _kept(
 
 
 def _filled_in(
-    boxes: dict[int, str], marks: set[str], doubted: dict[str, str], plain: set[str]
+    boxes: dict[int, str], marks: set[str], doubted: dict[str, str], plain_marks: set[str]
 ) -> list[str]:
     """The boxes of one row not counted marked but doubted for their ink alone (noise,
     faint ink) that the row shows to be marks: every box before its last clean mark
-    (``plain``) is marked or so doubted, and ``FILLED_IN_WITNESSES`` clean marks lie past
+    (``plain_marks``) is marked or so doubted, and ``FILLED_IN_WITNESSES`` clean marks lie past
     the last of them. A box read plainly empty there, or doubted for another reason (a
     correction, a neighbour's ink), leaves the row asked; so does one clean mark alone
     past them, which may be the misread (a shadow's edge read as a mark)."""
-    clean = [n for n, i in boxes.items() if i in plain]
+    clean = [n for n, i in boxes.items() if i in plain_marks]
     if not clean:
         return []
     holes = [n for n in range(1, max(clean)) if boxes.get(n) not in marks]
