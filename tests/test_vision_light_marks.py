@@ -28,6 +28,23 @@ def test_pen_wide_strokes_among_clean_empties_are_a_light_mark():
     assert light_marks(page, kinds_of(page), {"space-10"}) == []
 
 
+def test_a_plain_box_asks_less_of_the_strokes_pen_width():
+    # a light slash in a box: 0.79 of its base-step ink pen-wide, below ``PEN_WIDE``
+    page = [empty(i) for i in range(10)] + [empty(10, 0.078, 0.061)]
+    kinds = kinds_of(page)
+    assert light_marks(page, kinds, set()) == []
+    boxes = {r.id: "rect" for r in page}
+    assert [r.id for r in light_marks(page, kinds, set(), boxes)] == ["space-10"]
+    # a circle's printed digit leaves such slivers; a hex's printed art likewise
+    circles = {r.id: "circle" for r in page}
+    assert light_marks(page, kinds, set(), circles) == []
+    hexes = [empty(i, kind="hex") for i in range(10)] + [empty(10, 0.078, 0.061, kind="hex")]
+    assert light_marks(hexes, kinds_of(hexes), set(), {r.id: "rect" for r in hexes}) == []
+    # and under ``PEN_WIDE_BOX`` a box's specks are still grain
+    page[-1] = empty(10, 0.078, 0.04)
+    assert light_marks(page, kinds, set(), boxes) == []
+
+
 def test_grain_fringes_and_grainy_pages_are_not():
     # specks, not pen-wide strokes
     page = [empty(i) for i in range(10)] + [empty(10, 0.07, 0.05)]
@@ -64,3 +81,23 @@ def test_the_photographed_pencil_crosses_are_asked():
     (sheet,) = read_photo(photo)
     light = {d.field for d in sheet.doubtful if d.cause == LIGHT}
     assert light == {"space-D4", "space-G5"}
+
+
+def test_the_photographed_light_slash_is_asked():
+    # fresh seed 707 #247 (``python -m pnp.bench photos --n 300 --seed 707``), a normal
+    # tech page, halved and saved at JPEG 80: Ability G4 slashed in light pencil across a
+    # shadow's edge, read empty with nothing asked before ``PEN_WIDE_BOX``
+    import json
+
+    from pnp.vision.read import LIGHT, read_photo
+
+    photo = (
+        Path(__file__).parent
+        / "fixtures"
+        / "light"
+        / "seed707-00247-stellar-drift-tech-normal-half.jpg"
+    )
+    truth = json.loads(photo.with_suffix(".json").read_text())["sheet"]["fields"]
+    assert truth["ability-g4-1"]["marked"]
+    (sheet,) = read_photo(photo)
+    assert {d.field for d in sheet.doubtful if d.cause == LIGHT} == {"ability-g4-1"}

@@ -642,6 +642,7 @@ def _light_marks(readings, fields: list, found: list[Doubt], source: str) -> lis
 
     kinds = {f.id: f.kind for f in fields if f.kind not in UNREAD_KINDS}
     asked = {d.field for d in found} | {f.id for f in fields if f.kind in UNREAD_KINDS}
+    shapes = {f.id: f.shape for f in fields}
     return [
         Doubt(
             r.id,
@@ -650,7 +651,7 @@ def _light_marks(readings, fields: list, found: list[Doubt], source: str) -> lis
             source,
             LIGHT,
         )
-        for r in light_marks(readings, kinds, asked)
+        for r in light_marks(readings, kinds, asked, shapes)
     ]
 
 
