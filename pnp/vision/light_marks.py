@@ -41,14 +41,14 @@ LIGHT_BASE = 0.05  # the field's base-step ink at least this...
 PEN_WIDE = 0.9  # ...this share of it in strokes a pen's width wide (``thick_base``)...
 # ...or, in a plain box (not a circle: a bubble's printed digit leaves pen-wide slivers at
 # the base step; nor a Cosmos hex, its art printed inside), this share. Fresh seed 707
-# #247, a normal tech page: Ability G4 slashed in light pencil across a shadow's edge, 0%
-# inked at the raised step, 7.8% at the base, 0.79 of it pen-wide (0.74 saved again at JPEG
-# 80, 0.64 halved too), every other Ability box on the page 0.000: read empty unasked. Field by
-# field on 32 sets (held-out 4242, seeds 677-708: 9,600 photos), against 0.9 for every
-# field: 2 marks wrong unasked -> asked (that slash; hard 684 #432's Ability g3), 27
-# unmarked boxes right -> asked, all on hard pages, 7 asked -> right (a page's one
-# question moved). At 0.75 (hexes too) 8 right -> asked and 1 wrong -> asked, but the
-# slash saved again at JPEG 80 was missed.
+# #247, a normal tech page: Ability G4 slashed in light pencil across a shadow's edge,
+# 0% inked at the raised step, 7.8% at the base, 0.79 of it pen-wide (0.74 saved again
+# at JPEG 80, 0.64 halved too), every other Ability box on the page 0.000: read empty
+# unasked. Field by field on 32 sets (held-out 4242, seeds 677-708 but 680: 9,600
+# photos), against 0.9 for every field: 2 marks wrong unasked -> asked (that slash;
+# hard 684 #432's Ability g3), 27 unmarked boxes right -> asked, all on hard pages, 7
+# asked -> right (a page's one question moved). At 0.75 (hexes too) 8 right -> asked
+# and 1 wrong -> asked, but the slash saved again at JPEG 80 was missed.
 PEN_WIDE_BOX = 0.6
 PRINTED_INSIDE = frozenset({"hex"})  # boxes with printed art inside: as circles
 # ...and no more than this share of the band past its outline inked: a light mark of its
