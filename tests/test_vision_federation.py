@@ -313,6 +313,37 @@ def _hatched_out_on_pad(hatched: str, one_higher: str | None = None):
     return state, gone, a
 
 
+def test_a_column_off_by_one_misread_digit_asks_the_places_that_digit_could_be():
+    """Seed 4's pad (Game PP 81, Medals 17, Resources 5, Funded 7, Piracy 3: total 113),
+    read with Piracy's tens bubble 8 filled too (a fill of its own: not doubted), adds up
+    to 80 more than its total. Asked are the places one digit of which is 80 off (Game
+    PP's tens 8 for 0, Piracy's 8 for 0, the total's tens 1 for 9), not the column's 11
+    bubbles; answered, the page reads the state."""
+    from dataclasses import replace
+
+    from flat_pages import flat_reading
+
+    state = random_state("federation", 4)
+    (marks,) = sheet_marks("federation", state)
+    sheet, truth = flat_reading(marks, 4, "pad.png")
+    assert not sheet.doubtful
+    extra = "p1-piracy_major_project-tens-8"
+    assert "p1-piracy_major_project-units-3" in marks.marks and extra not in marks.marks
+    readings = tuple(
+        replace(r, state="filled", ink=0.95, coverage=0.95) if r.id == extra else r
+        for r in sheet.readings
+    )
+    sheet = replace(sheet, readings=readings)
+    (a,), _ = assemble([sheet])
+    asked = {d.field for d in a.doubtful}
+    assert asked == {"p1-game_pp-tens-8", extra, "p1-total-tens-1"}
+    why = "column 1: the bubbled total 113 is not the sum of its categories (193)"
+    assert all(d.reason == why for d in a.doubtful)
+    answers = {f"pad.png:{i}": truth["fields"][i]["marked"] for i in asked}
+    (b,), _ = assemble([sheet], answers)
+    assert b.state == state and not b.doubtful
+
+
 def test_a_total_bubbled_in_part_is_settled_by_the_sum():
     """The total's units bubble read as hatched out (tens and no units): reading it
     filled is the one reading that makes the column add up."""

@@ -4,7 +4,9 @@
   ``FederationState``, a player per used column. A ``player`` page is one player's
   column 1; pages are taken in serial order (pad copy *k* is player *k*). Digit bubbles
   become numbers (``scoring.federation.sheet_fields``) and the bubbled total is checked
-  against the sum of the categories.
+  against the sum of the categories; a column that does not add up asks about the
+  places one misread digit of which would explain it (``_one_digit_off``), or else
+  about all its bubbles.
 - The Solo tracker: its ``rounds`` and ``projects`` pages of one serial make one Solo
   state (``scoring.federation.solo_state``); a ``player`` pad page of that serial is
   the Solo player's pad and gives the state's ``score_pad``.
@@ -27,6 +29,7 @@ from pnp.vision.states import (
     _base,
     _field_doubts,
     _merge,
+    answer_for,
     marked,
     record_settled,
 )
@@ -171,7 +174,13 @@ def _score_pads(sheets: list[SheetReading], answers: Answers) -> Assembled:
             column = values[f"p{n}"]
             written = _bubbled_total(out, [sheet], total_number(pad, n), marks, answers)
             if written is not None and written != sum(column.values()):
-                ids = _marked_fields(sheet, answers, re.escape(f"p{n}-"))
+                ids = [
+                    i
+                    for i in _marked_fields(sheet, answers, re.escape(f"p{n}-"))
+                    if answer_for(answers, sheet.source, i) is None
+                ]
+                total = total_number(pad, n).prefix
+                ids = _one_digit_off(ids, marks, written - sum(column.values()), total) or ids
                 out.doubtful += _field_doubts(
                     [sheet],
                     ids,
@@ -191,6 +200,30 @@ def _score_pads(sheets: list[SheetReading], answers: Answers) -> Assembled:
     out.doubtful = _merge(out.doubtful)
     if players and not failed:
         out.state = {"game": "federation", "modules": sorted(modules_used), "players": players}
+    return out
+
+
+def _one_digit_off(ids: list[str], marks: set[str], off: int, total: str) -> list[str]:
+    """The bubbles of ``ids`` in the digit places where one digit read otherwise makes a
+    column's bubbled total (the number ``total``) the sum of its categories (``off``: the
+    total less the sum; a score pad's numbers are never negative): one bubble misread
+    asks about its place, not the column's every bubble. Empty where no one digit does.
+
+    Seed 685 #104 (an easy player page): Piracy's tens bubble 8 read filled (it is not), the
+    total 124 against the categories' 204; the column's 11 filled bubbles were
+    asked. Only Game PP's tens (9 for 1) and Piracy's (8 for 0) are 80 off."""
+    from scoring.federation.bubbles import PLACES, digit_places
+
+    out = []
+    for (prefix, place), members in digit_places(ids).items():
+        step = 10 ** PLACES.index(place)
+        if off % step:
+            continue
+        filled = [int(m.rsplit("-", 1)[1]) for m in members if m in marks]
+        now = filled[0] if len(filled) == 1 else 0
+        then = now - off // step if prefix == total else now + off // step
+        if then != now and 0 <= then <= 9:
+            out += members
     return out
 
 
