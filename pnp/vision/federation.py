@@ -172,20 +172,20 @@ def _score_pads(sheets: list[SheetReading], answers: Answers) -> Assembled:
             continue
         for n in range(1, columns + 1):
             column = values[f"p{n}"]
-            written = _bubbled_total(out, [sheet], total_number(pad, n), marks, answers)
-            if written is not None and written != sum(column.values()):
+            total, summed = total_number(pad, n), sum(column.values())
+            written = _bubbled_total(out, [sheet], total, marks, answers)
+            if written is not None and written != summed:
                 ids = [
                     i
                     for i in _marked_fields(sheet, answers, re.escape(f"p{n}-"))
                     if answer_for(answers, sheet.source, i) is None
                 ]
-                total = total_number(pad, n).prefix
-                ids = _one_digit_off(ids, marks, written - sum(column.values()), total) or ids
+                ids = _one_digit_off(ids, marks, written - summed, total.prefix) or ids
                 out.doubtful += _field_doubts(
                     [sheet],
                     ids,
                     f"column {n}: the bubbled total {written} is not the sum of its "
-                    f"categories ({sum(column.values())})",
+                    f"categories ({summed})",
                     answers,
                 )
             out.columns.append((sheet.source, n))
