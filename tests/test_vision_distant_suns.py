@@ -592,3 +592,22 @@ def test_a_cosmos_pages_glyph_scans_are_made_once_and_kept_with_the_page(monkeyp
         assert [(d.field, d.reason) for d in a.doubtful] == [
             (d.field, d.reason) for d in afresh[0].doubtful
         ]
+
+
+def test_the_densest_box_is_not_taken_back_when_a_lighter_one_is_crossed_past_its_outline():
+    # seed 711 #193 (hard): Upgrade 3 used filled (0.984 inked), 4 scribbled out (0.972,
+    # strokes crossing past three sides); the shapes spend 3. The densest was settled
+    # scribbled out and the scribble kept as a mark, nothing asked
+    from dataclasses import replace
+
+    ids = [f"upgrade-{i}-used" for i in (1, 2, 3, 4)]
+    reader = _upgrade_reader({1: 0.49, 2: 0.67, 3: 0.984, 4: 0.972})
+    reader.readings[ids[3]] = replace(reader.readings[ids[3]], crossed=True)
+    assert reader._checked(ids, 3) == ids
+    assert reader.settled == {}
+    assert {d.field for d in reader.doubts} == {ids[2], ids[3]}
+    # the box crossed past its outline is also the densest: taken back, as before
+    reader = _upgrade_reader({1: 0.49, 2: 0.67, 3: 0.972, 4: 0.984})
+    reader.readings[ids[3]] = replace(reader.readings[ids[3]], crossed=True)
+    assert reader._checked(ids, 3) == ids[:3]
+    assert reader.settled == {ids[2]: True, ids[3]: False}
