@@ -408,3 +408,96 @@ def test_a_solo_page_read_alone_still_asks_about_a_bubble_read_as_hatched_out(pa
     # asked by name, though no state is made; and nothing else is asked for want of the
     # other page than the page's own crowded digits (the pen's corrections)
     assert {d.field for d in a.doubtful} == {d.field for d in before.doubtful} | {units}
+
+
+def test_a_number_with_no_bubble_read_asks_which_bubble_of_the_empty_place_is_filled():
+    """Seed 692 #934 (a hard score pad): Medals of Honor's units fill too faint to read,
+    no bubble of the number read filled. The column was not scored and nothing asked
+    (a note only); now the place's ten bubbles are asked, and answered, the pad is
+    scored."""
+    from dataclasses import replace
+
+    from flat_pages import flat_reading
+
+    state = random_state("federation", 4)
+    (marks,) = sheet_marks("federation", state)
+    sheet, truth = flat_reading(marks, 4, "pad.png")
+    assert not sheet.doubtful
+    prefix = "p1-remaining_resources"
+    (gone,) = (i for i in marks.marks if i.startswith(f"{prefix}-units-"))  # Resources 5
+    readings = tuple(
+        replace(r, state="empty", ink=0.0, coverage=0.0) if r.id == gone else r
+        for r in sheet.readings
+    )
+    (a,), _ = assemble([replace(sheet, readings=readings)])
+    assert a.state is None
+    asked = {d.field: d.reason for d in a.doubtful}
+    assert set(asked) == {f"{prefix}-units-{d}" for d in range(10)}
+    assert asked[gone] == f"{prefix}: no units bubble filled: is one of these?"
+    answers = {f"pad.png:{i}": truth["fields"][i]["marked"] for i in asked}
+    (b,), _ = assemble([replace(sheet, readings=readings)], answers)
+    assert b.state == state and not b.doubtful and not b.notes
+
+
+def test_a_stray_mark_making_a_pad_column_look_used_is_asked():
+    """A grain read filled in the next column's total (seed 677 #534, a hard pad: 2
+    players, a stray bubble in column 4's total) left every number of the columns
+    after the players' without a bubble: notes only, nothing asked. The stray is now
+    asked, once, and answered empty, the pad reads its state."""
+    state = random_state("federation", 4)
+    (pad,) = sheet_marks("federation", state)
+    column = f"p{len(state['players']) + 1}"
+    stray = f"{column}-total-units-3"
+    sheet, _ = flat_reading(_with_fills(pad, stray), 4, "pad.png")
+    (a,), _ = assemble([sheet])
+    assert a.state is None
+    asked = {d.field: d.reason for d in a.doubtful}
+    assert asked == {stray: f"{column}: 5 numbers with no bubble filled: a stray mark?"}
+    (b,), _ = assemble([sheet], {f"pad.png:{stray}": False})
+    assert b.state == state and not b.doubtful and not b.notes
+
+
+def test_a_number_with_no_bubble_read_asks_the_bubble_of_its_place_asked_already():
+    """A Solo rounds page read alone (no sum to settle it): the Law units fill read
+    empty but asked for its faint ink. That bubble alone is asked, for both reasons,
+    not the place's other nine."""
+    from dataclasses import replace
+
+    from pnp.vision.read import NOISE, Doubt
+
+    state = random_state("federation", 4, layout="solo")
+    rounds, *_ = sheet_marks("federation", state)
+    sheet, _ = flat_reading(rounds, 4, "rounds.png")
+    (gone,) = (i for i in rounds.marks if i.startswith("r1-law-units-"))
+    readings = tuple(
+        replace(r, state="empty", ink=0.0, coverage=0.0) if r.id == gone else r
+        for r in sheet.readings
+    )
+    noise = Doubt(gone, "noisy paper: faint strokes", "rounds.png", NOISE)
+    (a,), _ = assemble([replace(sheet, readings=readings, doubtful=(noise,))])
+    asked = {d.field: d.reason for d in a.doubtful}
+    assert set(asked) == {gone}
+    assert asked[gone].endswith("r1-law: no units bubble filled: is one of these?")
+    (b,), _ = assemble([replace(sheet, readings=readings, doubtful=())])
+    assert {d.field for d in b.doubtful} == {f"r1-law-units-{d}" for d in range(10)}
+
+
+def test_a_stray_mark_in_a_blank_rows_end_of_game_is_doubted_with_the_row():
+    """Seeds 684 #914 and 702 #514 (hard): a blank row's end-of-game "funded: no" bubble
+    read filled (a mark scribbled out) makes the row look used, and its own end-of-game
+    number has no bubble: that was a note, the stray's question not naming the row; now
+    the stray is asked with the row's problem."""
+    from dataclasses import replace
+
+    from pnp.synth.marks import Mark
+
+    state = random_state("federation", 4, layout="solo")
+    assert "other2" not in state["projects"]
+    rounds, projects, pad = sheet_marks("federation", state)
+    stray = replace(projects, marks={**projects.marks, "end-other2-funded-no": Mark("fill")})
+    read = [flat_reading(m, 5, f"page{k}.png") for k, m in enumerate((rounds, stray, pad))]
+    sheets = [sheet for sheet, _ in read]
+    (first,), _ = assemble(sheets)
+    doubted = {d.field: d.reason for d in first.doubtful}
+    assert "end-other2-yours: no units bubble filled" in doubted["end-other2-funded-no"]
+    assert not [n for n in first.notes if "other2" in n]

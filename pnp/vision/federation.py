@@ -18,6 +18,7 @@ concerned doubtful, so a mis-read never turns silently into a wrong score.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from pnp.vision.bubble_digits import crowded_doubts, settled_digits
 from pnp.vision.one_of import beside_one_mark
@@ -31,6 +32,7 @@ from pnp.vision.states import (
     _merge,
     answer_for,
     marked,
+    open_doubts,
     record_settled,
 )
 
@@ -74,12 +76,20 @@ def _bubble_doubts(
     doubtful fields it names, or as a note when no sheet holds such a field.
 
     A Solo tracker's blank row left empty in some rounds (``r3-other2: no units bubble
-    filled``) names no marked field: the row's marks in the other rounds are doubted
-    instead, since a stray mark there would make the row look used.
-    """
+    filled``, or at the end of the game) names no marked field: the row's marks
+    elsewhere are doubted instead, since a stray mark there would make the row look
+    used. A number with no marked field at all, the one such in its column
+    (``p2-medals_of_honor: no units bubble filled``: a fill too faint to read), has the
+    empty place's bubbles asked, which of them is filled, or those of them asked already
+    for their ink alone (seed 692 #934, a hard score pad: the column was not scored, and
+    nothing was asked). Where a score pad's column holds several, a stray mark made it
+    look used, and the column's marks are asked (14 such pages on 38 hard and
+    every-level sets, none holding a fill in an empty place); a column with no mark at
+    all stays a note."""
+    unnamed = []
     for problem in problems:
         prefix = problem.split(":")[0]
-        row = re.fullmatch(r"r\d+-(other\d+)", prefix)
+        row = re.fullmatch(r"(?:r\d+|end)-(other\d+)(?:-\w+)?", prefix)
         named = False
         for sheet in sheets:
             ids = _marked_fields(sheet, answers, re.escape(prefix) + "-")
@@ -89,6 +99,32 @@ def _bubble_doubts(
                 named = True
                 out.doubtful += _field_doubts([sheet], ids, problem, answers)
         if not named:
+            unnamed.append(problem)
+    columns = Counter(p.split("-")[0] for p in unnamed)
+    strays: set[str] = set()  # columns whose marks are asked
+    for problem in unnamed:
+        column = problem.split("-")[0]
+        place = re.fullmatch(r"(.+): no (\w+) bubble filled", problem)
+        asked = []
+        if column in strays:
+            continue
+        if place and columns[column] == 1:
+            bubble = re.compile(rf"{re.escape(place[1])}-{place[2]}-\d")
+            for sheet in sheets:
+                ids = [i for i in sheet.kinds if bubble.fullmatch(i)]
+                # a bubble of the place asked already (for faint ink) is the one to ask
+                doubted = {d.field for d in open_doubts(sheet, answers)}
+                ids = [i for i in ids if i in doubted] or ids
+                asked += _field_doubts([sheet], ids, f"{problem}: is one of these?", answers)
+        elif re.fullmatch(r"p\d+", column):
+            why = f"{column}: {columns[column]} numbers with no bubble filled: a stray mark?"
+            for sheet in sheets:
+                ids = _marked_fields(sheet, answers, f"{column}-")
+                asked += _field_doubts([sheet], ids, why, answers)
+            if asked:
+                strays.add(column)
+        out.doubtful += asked
+        if not asked:
             where = " + ".join(s.source for s in sheets)
             out.notes.append(f"{where}: {problem}")
 
