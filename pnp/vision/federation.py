@@ -83,7 +83,7 @@ def _bubble_doubts(
     empty place's bubbles asked, which of them is filled, or those of them asked already
     for their ink alone (seed 692 #934, a hard score pad: the column was not scored, and
     nothing was asked). Where a score pad's column holds several, a stray mark made it
-    look used, and the column's marks are asked (14 such pages on 38 hard and
+    look used, and the column's marks are asked (19 such pages on 38 hard and
     every-level sets, none holding a fill in an empty place); a column with no mark at
     all stays a note."""
     unnamed = []
