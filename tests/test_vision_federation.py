@@ -455,6 +455,12 @@ def test_a_stray_mark_making_a_pad_column_look_used_is_asked():
     assert asked == {stray: f"{column}: 5 numbers with no bubble filled: a stray mark?"}
     (b,), _ = assemble([sheet], {f"pad.png:{stray}": False})
     assert b.state == state and not b.doubtful and not b.notes
+    # a column further on: the empty column before it is one note, not one a number
+    after = f"p{len(state['players']) + 2}-total-units-3"
+    sheet, _ = flat_reading(_with_fills(pad, after), 4, "pad.png")
+    (c,), _ = assemble([sheet])
+    assert {d.field for d in c.doubtful} == {after}
+    assert c.notes == [f"pad.png: column {column[1:]}: 5 numbers with no bubble filled"]
 
 
 def test_a_number_with_no_bubble_read_asks_the_bubble_of_its_place_asked_already():

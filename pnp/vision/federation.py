@@ -85,7 +85,7 @@ def _bubble_doubts(
     nothing was asked). Where a score pad's column holds several, a stray mark made it
     look used, and the column's marks are asked (19 such pages on 38 hard and
     every-level sets, none holding a fill in an empty place); a column with no mark at
-    all stays a note."""
+    all is one note."""
     unnamed = []
     for problem in problems:
         prefix = problem.split(":")[0]
@@ -101,7 +101,7 @@ def _bubble_doubts(
         if not named:
             unnamed.append(problem)
     columns = Counter(p.split("-")[0] for p in unnamed)
-    strays: set[str] = set()  # columns whose marks are asked
+    strays: set[str] = set()  # columns whose marks are asked, or noted as a whole
     for problem in unnamed:
         column = problem.split("-")[0]
         place = re.fullmatch(r"(.+): no (\w+) bubble filled", problem)
@@ -124,8 +124,15 @@ def _bubble_doubts(
             if asked:
                 strays.add(column)
         out.doubtful += asked
-        if not asked:
-            where = " + ".join(s.source for s in sheets)
+        if asked:
+            continue
+        where = " + ".join(s.source for s in sheets)
+        if re.fullmatch(r"p\d+", column) and columns[column] > 1:
+            # one note for the column, not one a number
+            n = columns[column]
+            out.notes.append(f"{where}: column {column[1:]}: {n} numbers with no bubble filled")
+            strays.add(column)
+        else:
             out.notes.append(f"{where}: {problem}")
 
 
