@@ -96,9 +96,12 @@ def test_a_symbol_drawn_in_the_near_half_of_a_cosmos_hex_is_not_its_neighbours_o
     assert out[1].state == readings[1].state
 
 
-def test_a_tick_in_the_near_half_of_a_round_indicator_is_not_its_neighbours_overrun():
+def test_a_tick_in_the_near_half_of_a_round_indicator_is_asked_not_read_empty():
     """A round indicator is checked off by convention, not filled: a tick on the side that
-    faces a neighbour filled past its circle is a mark (seed 691 #61 read it empty)."""
+    faces a neighbour filled past its circle may be a mark (seed 691 #61 read it empty,
+    unasked), or the neighbour's overrun (seed 711 #121 read it filled, unasked): asked."""
+    from pnp.vision.read import SPILLED
+
     left = Field("skill-green-round-6", "round_circle", 20.0, 20.0, 4.4, 4.4, "circle")
     right = Field("skill-green-round-7", "round_circle", 25.4, 20.0, 4.4, 4.4, "circle")
 
@@ -107,23 +110,44 @@ def test_a_tick_in_the_near_half_of_a_round_indicator_is_not_its_neighbours_over
 
     # the right one filled too large
     readings, out = mark_beside_overrun(right, left, 5, (right.x - 0.7, right.y, 3.7), tick)
-    assert out[1].state == readings[1].state
+    assert out[1].state == "doubtful" and out[1].spilled
+    kinds = {left.id: left.kind, right.id: right.kind}
+    (asked,) = [d for d in doubts(out, kinds, "", {left.id: "circle"}) if d.field == left.id]
+    assert asked.cause == SPILLED
 
 
-def test_the_photographed_round_indicator_ticked_beside_an_overrun_reads_filled():
-    # seed 691 #61 (``python -m pnp.bench photos --n 300 --seed 691``; halved and saved at
-    # JPEG 80 here, read the same), an easy tracker page: Round 6 ticked on the side of
-    # Round 7, whose fill runs past its circle; it was read empty with nothing asked
+def _read_rounds(name: str):
     import json
     from pathlib import Path
 
     from pnp.vision.read import read_photo
 
-    folder = Path(__file__).parent / "fixtures" / "rounds"
-    photo = folder / "seed691-00061-stellar-drift-tracker-easy-half.jpg"
+    photo = Path(__file__).parent / "fixtures" / "rounds" / name
     truth = json.loads(photo.with_suffix(".json").read_text())["sheet"]["fields"]
-    assert truth["skill-green-round-6"]["marked"]
     (sheet,) = read_photo(photo)
-    read = {r.id: r for r in sheet.readings}
-    assert read["skill-green-round-6"].state == "filled"
+    return truth, {r.id: r for r in sheet.readings}, {d.field: d.cause for d in sheet.doubtful}
+
+
+def test_the_photographed_round_indicator_ticked_beside_an_overrun_is_asked():
+    # seed 691 #61 (``python -m pnp.bench photos --n 300 --seed 691``; halved and saved at
+    # JPEG 80 here, read the same), an easy tracker page: Round 6 ticked on the side of
+    # Round 7, whose fill runs past its circle; it was read empty with nothing asked
+    from pnp.vision.read import SPILLED
+
+    truth, read, asked = _read_rounds("seed691-00061-stellar-drift-tracker-easy-half.jpg")
+    assert truth["skill-green-round-6"]["marked"]
+    assert asked.get("skill-green-round-6") == SPILLED
     assert read["skill-green-round-7"].state == "filled"
+
+
+def test_the_photographed_round_indicator_holding_its_neighbours_overrun_is_asked():
+    # seed 711 #121 (``python -m pnp.bench photos --n 300 --seed 711``; halved and saved
+    # at JPEG 80 here, read the same), an easy tracker page: Red's Round 6 filled past its
+    # circle into Round 5 (11.4% of it, as dark as the page's marks), which was read
+    # filled with nothing asked
+    from pnp.vision.read import SPILLED
+
+    truth, read, asked = _read_rounds("seed711-00121-stellar-drift-tracker-easy-half.jpg")
+    assert not truth["skill-red-round-5"]["marked"] and truth["skill-red-round-6"]["marked"]
+    assert asked.get("skill-red-round-5") == SPILLED
+    assert read["skill-red-round-6"].state == "filled"

@@ -9,12 +9,15 @@ adjacent circle filled past its outline (``beyond``) is read empty.
 
 Not a Cosmos hex: a hex is marked with a symbol drawn anywhere in it, not filled, and a
 symbol drawn low in its hex, below a neighbour whose symbol runs past its circle, was
-read empty, unasked (a Cosmos sheet printed at 97% and 95%, seed 7). Nor a circle
-checked off by convention (``hatching.CHECKED_CIRCLE_KINDS``, the round indicators): a
-tick needs not lie about the centre. Seed 691 #61 (an easy tracker): Round 6 ticked on
-the side toward Round 7, whose fill ran past its circle, was read empty, unasked; on 15
-sets (held-out 4242, seeds 679, 682, 683, 685, 687, 689, 691; hard 677, 678, 681, 684,
-686, 688, 690) it was the only round indicator this rule read empty.
+read empty, unasked (a Cosmos sheet printed at 97% and 95%, seed 7). A circle
+checked off by convention (``hatching.CHECKED_CIRCLE_KINDS``, the round indicators) is
+asked instead (``spilled``): a tick needs not lie about the centre. Seed 691 #61 (an
+easy tracker): Round 6 ticked on the side toward Round 7, whose fill ran past its
+circle, was read empty, unasked; on 15 sets (held-out 4242, seeds 679, 682, 683, 685,
+687, 689, 691; hard 677, 678, 681, 684, 686, 688, 690) it was the only round indicator
+this rule read empty. Passed over since (session 56), seed 711 #121 (an easy tracker):
+Red's Round 5 holding Round 6's overrun (11.4% of it, as dark as the page's marks) was
+read filled by the page's gap, unasked.
 """
 
 from __future__ import annotations
@@ -60,13 +63,7 @@ def spilled_in(
     from pnp.vision.field_boxes import _field_boxes
 
     circles = [n for n, f in enumerate(fields) if f.shape == "circle" and f.kind not in SYMBOLS]
-    thin = [
-        n
-        for n in circles
-        if readings[n].state != "empty"
-        and readings[n].coverage < THIN
-        and fields[n].kind not in CHECKED_CIRCLE_KINDS  # checked off: no fill's centred ink
-    ]
+    thin = [n for n in circles if readings[n].state != "empty" and readings[n].coverage < THIN]
     if not thin:
         return readings
     overrun = [
@@ -86,5 +83,8 @@ def spilled_in(
         if inside is None:
             inside = _field_boxes(fields, px_per_mm).inside
         if any(far_share(masks, f, inside[n], k, px_per_mm) <= FAR_SHARE for k in near):
-            out[n] = replace(readings[n], state="empty", confidence=0.8)
+            if f.kind in CHECKED_CIRCLE_KINDS:  # a tick needs not lie about the centre
+                out[n] = replace(readings[n], state="doubtful", confidence=0.5, spilled=True)
+            else:
+                out[n] = replace(readings[n], state="empty", confidence=0.8)
     return out

@@ -128,6 +128,7 @@ ACROSS = "across"  # an empty box inked just past two sides: a mark across its o
 WASHED = "washed"  # paper at white, light print lighter than printed (``washed``): a light
 # mark would not show
 LIGHT = "light"  # pen-wide strokes below the ink step on a quiet page (``light_marks``)
+SPILLED = "spilled"  # a round indicator's ink toward a neighbour's overrun (``spilled``)
 
 
 @dataclass(frozen=True)
@@ -284,7 +285,17 @@ def doubts(
             continue
         shape = shapes.get(r.id, "circle" if kind in SOLID_KINDS else "rect")
         circle = shape == "circle"
-        if r.state == "doubtful":
+        if r.state == "doubtful" and r.spilled:
+            out.append(
+                Doubt(
+                    r.id,
+                    "ink only on the side of a neighbour filled past its circle: a tick, "
+                    "or that fill run over?",
+                    source,
+                    SPILLED,
+                )
+            )
+        elif r.state == "doubtful":
             out.append(Doubt(r.id, f"faint mark ({r.ink:.1%} of the box inked)", source, FAINT))
         elif r.state == "empty":
             raised = r.base_ink > QUIET_BASE_RATIO * r.ink  # (a circle emptied of its
