@@ -203,7 +203,9 @@ def test_two_solo_trackers_are_two_games_by_serial():
     assert [a.state for a in answered] == games
 
 
-def test_a_stray_mark_in_a_blank_row_is_doubted_not_a_dead_end():
+def _solo_game_with_stray(field: str):
+    """Seed 4's Solo game (its blank row other2 unused) with a fill at ``field`` of the
+    projects page: the state, the pages read (sheet, truth), the first assembly."""
     from dataclasses import replace
 
     from pnp.synth.marks import Mark
@@ -211,10 +213,15 @@ def test_a_stray_mark_in_a_blank_row_is_doubted_not_a_dead_end():
     state = random_state("federation", 4, layout="solo")
     assert "other2" not in state["projects"]
     rounds, projects, pad = sheet_marks("federation", state)
-    stray = replace(projects, marks={**projects.marks, "r4-other2-units-1": Mark("fill")})
+    stray = replace(projects, marks={**projects.marks, field: Mark("fill")})
     read = [flat_reading(m, 5, f"page{k}.png") for k, m in enumerate((rounds, stray, pad))]
+    (first,), _ = assemble([sheet for sheet, _ in read])
+    return state, read, first
+
+
+def test_a_stray_mark_in_a_blank_row_is_doubted_not_a_dead_end():
+    state, read, first = _solo_game_with_stray("r4-other2-units-1")
     sheets = [sheet for sheet, _ in read]
-    (first,), _ = assemble(sheets)
     doubted = {d.field: d.reason for d in first.doubtful}
     assert doubted["r4-other2-units-1"].startswith("r1-other2: no units bubble filled")
     answers = {"page1.png:r4-other2-units-1": False}
@@ -493,17 +500,7 @@ def test_a_stray_mark_in_a_blank_rows_end_of_game_is_doubted_with_the_row():
     read filled (a mark scribbled out) makes the row look used, and its own end-of-game
     number has no bubble: that was a note, the stray's question not naming the row; now
     the stray is asked with the row's problem."""
-    from dataclasses import replace
-
-    from pnp.synth.marks import Mark
-
-    state = random_state("federation", 4, layout="solo")
-    assert "other2" not in state["projects"]
-    rounds, projects, pad = sheet_marks("federation", state)
-    stray = replace(projects, marks={**projects.marks, "end-other2-funded-no": Mark("fill")})
-    read = [flat_reading(m, 5, f"page{k}.png") for k, m in enumerate((rounds, stray, pad))]
-    sheets = [sheet for sheet, _ in read]
-    (first,), _ = assemble(sheets)
+    _, _, first = _solo_game_with_stray("end-other2-funded-no")
     doubted = {d.field: d.reason for d in first.doubtful}
     assert "end-other2-yours: no units bubble filled" in doubted["end-other2-funded-no"]
     assert not [n for n in first.notes if "other2" in n]
