@@ -151,3 +151,31 @@ def test_the_photographed_round_indicator_holding_its_neighbours_overrun_is_aske
     assert not truth["skill-red-round-5"]["marked"] and truth["skill-red-round-6"]["marked"]
     assert asked.get("skill-red-round-5") == SPILLED
     assert read["skill-red-round-6"].state == "filled"
+
+
+def test_a_bubble_half_covered_by_a_neighbour_read_hatched_out_is_asked():
+    """Seed 687 #124 (an easy Solo page): Law's units bubble 2 filled far past its circle
+    (read as a mark hatched out), over half of bubble 1, which was read filled: a wrong
+    digit, nothing asked. Ink covering a bubble up to half, all on the side of a
+    neighbour whose ink runs past its circle (filled, or read hatched out), is asked."""
+    from dataclasses import replace
+
+    from pnp.vision.neighbour_spill import spilled_in
+    from pnp.vision.read import SPILLED
+
+    rng = np.random.default_rng(6)
+    seen = np.float32(1.0) + rng.normal(0, 0.01, (SIZE, SIZE)).astype(np.float32)
+    disc(seen, RIGHT.x - 1.2, RIGHT.y, 2.2 + 1.8)  # the right one, run far over the left
+    m = masks(seen)
+    fields = [LEFT, RIGHT]
+    readings = read_fields(m.ink, fields, PX, m.steps, m.base, m.readable)
+    assert 0.2 <= readings[0].coverage < 0.5 and readings[0].state == "filled"
+    assert readings[1].beyond >= 0.3
+    hatched = [readings[0], replace(readings[1], state="empty", hatched=True)]
+    out = spilled_in(hatched, fields, m, PX)
+    assert out[0].state == "doubtful" and out[0].spilled
+    (asked,) = doubts(out, {f.id: f.kind for f in fields}, "")
+    assert asked.field == LEFT.id and asked.cause == SPILLED
+    # the neighbour read filled: the same
+    out = spilled_in(readings, fields, m, PX)
+    assert out[0].state == "doubtful" and out[0].spilled

@@ -58,8 +58,9 @@ class FieldReading:
     # Read filled for a faint straight stroke across it (``pnp.vision.faint_strokes``),
     # though its ink share alone says doubtful.
     stroke: bool = False
-    # A round indicator's little ink, all on the side facing a neighbour filled past its
-    # circle (``pnp.vision.neighbour_spill``): a tick there, or that fill's overrun?
+    # A circle's ink, all on the side facing a neighbour filled past its circle, where
+    # that is no sure overrun (a round indicator's tick, a bubble half covered:
+    # ``pnp.vision.neighbour_spill``): a mark there, or that fill run over?
     spilled: bool = False
     # Doubted for the paper's noise, then decided by the page's own gap between its
     # clear marks and its clear paper (``pnp.vision.page_gap``).

@@ -33,6 +33,7 @@ from pnp.vision.hatching import CHECKED_CIRCLE_KINDS
 from pnp.vision.ink import InkMasks
 
 THIN = 0.2  # covered less than this: no fill (``read.BUBBLE_MIN_COVERAGE``)
+HALF_COVERED = 0.5  # covered less than this, all toward a neighbour's overrun: asked
 ADJACENT = 2.6  # circles whose centres are this many radii apart or less are neighbours
 OVERRUN_BEYOND = 0.3  # a neighbour's square's corners this inked: filled past its circle
 # At most this share of the circle's ink (base step) on the half away from the neighbour.
@@ -59,19 +60,27 @@ def spilled_in(
     readings: list[FieldReading], fields: list[Field], masks: InkMasks, px_per_mm: float
 ) -> list[FieldReading]:
     """``readings`` with every barely covered circle whose ink is a neighbour's overrun
-    read empty."""
+    read empty, and asked (``spilled``) where it is a round indicator, or covered up to
+    ``HALF_COVERED``: a fill of its own drawn to one side, or the overrun?"""
     from pnp.vision.field_boxes import _field_boxes
 
     circles = [n for n, f in enumerate(fields) if f.shape == "circle" and f.kind not in SYMBOLS]
-    thin = [n for n in circles if readings[n].state != "empty" and readings[n].coverage < THIN]
-    if not thin:
+    partly = [
+        n for n in circles if readings[n].state != "empty" and readings[n].coverage < HALF_COVERED
+    ]
+    if not partly:
         return readings
+    # filled past its circle: a fill, or a mark read hatched out (its ink is there all
+    # the same: seed 687 #124)
     overrun = [
-        n for n in circles if readings[n].state == "filled" and readings[n].beyond >= OVERRUN_BEYOND
+        n
+        for n in circles
+        if (readings[n].state == "filled" or readings[n].hatched)
+        and readings[n].beyond >= OVERRUN_BEYOND
     ]
     inside = None
     out = list(readings)
-    for n in thin:
+    for n in partly:
         f = fields[n]
         near = [
             fields[k]
@@ -83,8 +92,9 @@ def spilled_in(
         if inside is None:
             inside = _field_boxes(fields, px_per_mm).inside
         if any(far_share(masks, f, inside[n], k, px_per_mm) <= FAR_SHARE for k in near):
-            if f.kind in CHECKED_CIRCLE_KINDS:  # a tick needs not lie about the centre
-                out[n] = replace(readings[n], state="doubtful", confidence=0.5, spilled=True)
-            else:
+            thin = readings[n].coverage < THIN
+            if thin and f.kind not in CHECKED_CIRCLE_KINDS:
                 out[n] = replace(readings[n], state="empty", confidence=0.8)
+            else:  # a tick needs not lie about the centre, nor a fill this large
+                out[n] = replace(readings[n], state="doubtful", confidence=0.5, spilled=True)
     return out

@@ -289,8 +289,8 @@ def doubts(
             out.append(
                 Doubt(
                     r.id,
-                    "ink only on the side of a neighbour filled past its circle: a tick, "
-                    "or that fill run over?",
+                    "ink only on the side of a neighbour filled past its circle: a mark "
+                    "of its own, or that fill run over?",
                     source,
                     SPILLED,
                 )
