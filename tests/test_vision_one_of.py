@@ -103,3 +103,27 @@ def test_a_federation_digit_place_is_such_a_group():
     sheet = sheet_reading(SOURCE, readings, "bubble", doubts)
     found = beside_one_mark([sheet], {}, digit_place)
     assert found == {f"{SOURCE}:r1-law-units-0": False}
+
+
+def test_a_bubble_barely_filled_beside_its_places_one_clean_fill_is_no_second_mark():
+    """Seed 689 #204 (an easy Solo page): Floor 1's units bubble 1 holding 3% of ink, the
+    edge of bubble 0's fill, read filled and asked as barely filled (its doubt guessing
+    it empty); the place then held two marks, and both were asked."""
+    from dataclasses import replace
+
+    from scoring.federation.bubbles import digit_place
+
+    ids = [f"r2-floor1-units-{d}" for d in range(3)]
+    readings = tuple(
+        FieldReading(i, "filled" if d < 2 else "empty", (0.41, 0.03, 0.0)[d], 1.0)
+        for d, i in enumerate(ids)
+    )
+    sheet = sheet_reading(SOURCE, readings, "bubble", {ids[1]: FAINT})
+    barely = replace(sheet.doubtful[0], guess=False)
+    sheet_barely = replace(sheet, doubtful=(barely,))
+    found = beside_one_mark([sheet_barely], {}, digit_place, barely_filled=True)
+    assert found == {f"{SOURCE}:{ids[1]}": False}
+    # weighed only when asked to (a pad's sums come first); with no guess of its own it
+    # counts as read, filled: two marks, the check asks
+    assert beside_one_mark([sheet_barely], {}, digit_place) == {}
+    assert beside_one_mark([sheet], {}, digit_place, barely_filled=True) == {}

@@ -49,6 +49,7 @@ def assemble_federation(sheets: list[SheetReading], answers: Answers) -> list[As
     # (before the sums: a faint bubble beside a place's fill is no digit of a total)
     settled |= beside_one_mark(sheets, {**settled, **answers}, digit_place)
     settled |= settled_sums(sheets, {**settled, **answers})
+    settled |= beside_one_mark(sheets, {**settled, **answers}, digit_place, barely_filled=True)
     answers = {**settled, **answers}
     solo_serials = {s.code.serial for s in sheets if s.code.sheet == "solo"}
 

@@ -46,15 +46,24 @@ def settled_one_of(
 
 
 def beside_one_mark(
-    sheets: list[SheetReading], answers: Answers, group_of: Callable[[str], str | None]
+    sheets: list[SheetReading],
+    answers: Answers,
+    group_of: Callable[[str], str | None],
+    barely_filled: bool = False,
 ) -> dict[str, bool]:
     """Answers (keyed ``SOURCE:FIELD``) for the fields of a one-of group (``group_of``)
     doubted for their ink alone (noise, faint ink) and not counted marked, where one other
-    field of the group is counted marked, cleanly: not doubted, or answered."""
+    field of the group is counted marked, cleanly: not doubted, or answered. With
+    ``barely_filled``, also those read filled whose doubt guesses them empty (a bubble
+    barely filled: seed 689 #204, the edge of the place's fill in the next bubble). A
+    Federation page weighs these after the column sums, which tell a total's digit
+    (seed 696 #874: the total's units 6 barely filled beside a fill of 7, the sum 176)."""
     out: dict[str, bool] = {}
     for sheet in sheets:
-        doubted = {d.field: d.cause for d in open_doubts(sheet, answers)}
-        marks = marked(sheet, answers)
+        open_ = open_doubts(sheet, answers)
+        doubted = {d.field: d.cause for d in open_}
+        barely = {d.field for d in open_ if d.cause == FAINT and d.guess is False}
+        marks = marked(sheet, answers) - (barely if barely_filled else set())
         groups: dict[str, list[str]] = {}
         for r in sheet.readings:
             if (group := group_of(r.id)) is not None:

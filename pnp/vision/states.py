@@ -279,7 +279,7 @@ def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) ->
         | lone_choices(sheets, answers, choice_group)
         | settled_spaces(sheets, answers)
         | settled_one_of(sheets, answers, one_of_group)
-        | beside_one_mark(sheets, answers, choice_group)
+        | beside_one_mark(sheets, answers, choice_group, barely_filled=True)
         | beside_one_mark(sheets, answers, one_of_group)
         | settled_locked(sheets, answers)
     )
