@@ -105,10 +105,10 @@ def _bubble_doubts(
     strays: set[str] = set()  # columns whose marks are asked, or noted as a whole
     for problem in unnamed:
         column = problem.split("-")[0]
-        place = re.fullmatch(r"(.+): no (\w+) bubble filled", problem)
-        asked = []
         if column in strays:
             continue
+        place = re.fullmatch(r"(.+): no (\w+) bubble filled", problem)
+        asked = []
         if place and columns[column] == 1:
             bubble = re.compile(rf"{re.escape(place[1])}-{place[2]}-\d")
             for sheet in sheets:

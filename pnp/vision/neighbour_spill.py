@@ -5,7 +5,10 @@ next one. The circle it runs into then holds a little ink, all of it on the side
 faces the overrunning neighbour; a fill of its own, however light, lies about the
 circle's centre, as much on the far side as on the near one. A circle barely covered
 (less than any fill covers, ``THIN``) whose ink lies all in the half that faces an
-adjacent circle filled past its outline (``beyond``) is read empty.
+adjacent circle filled past its outline (``beyond``) is read empty; one covered more,
+up to half (``HALF_COVERED``), is asked (``spilled``): a fill of its own drawn to that
+side, or the overrun? (Seed 687 #124, an easy Solo page: Law's units bubble 2 filled
+far past its circle, read as a mark hatched out, over 42% of bubble 1, read filled.)
 
 Not a Cosmos hex: a hex is marked with a symbol drawn anywhere in it, not filled, and a
 symbol drawn low in its hex, below a neighbour whose symbol runs past its circle, was

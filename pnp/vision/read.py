@@ -128,7 +128,7 @@ ACROSS = "across"  # an empty box inked just past two sides: a mark across its o
 WASHED = "washed"  # paper at white, light print lighter than printed (``washed``): a light
 # mark would not show
 LIGHT = "light"  # pen-wide strokes below the ink step on a quiet page (``light_marks``)
-SPILLED = "spilled"  # a round indicator's ink toward a neighbour's overrun (``spilled``)
+SPILLED = "spilled"  # a circle's ink all toward a neighbour's overrun (``spilled``)
 
 
 @dataclass(frozen=True)
