@@ -101,6 +101,9 @@ def _bubble_doubts(
                 out.doubtful += _field_doubts([sheet], ids, problem, answers)
         if not named:
             unnamed.append(problem)
+    from scoring.federation.bubbles import digit_places
+    from scoring.federation.sheet_fields import player_of
+
     columns = Counter(p.split("-")[0] for p in unnamed)
     strays: set[str] = set()  # columns whose marks are asked, or noted as a whole
     for problem in unnamed:
@@ -108,16 +111,16 @@ def _bubble_doubts(
         if column in strays:
             continue
         place = re.fullmatch(r"(.+): no (\w+) bubble filled", problem)
+        pad_column = player_of(problem)
         asked = []
         if place and columns[column] == 1:
-            bubble = re.compile(rf"{re.escape(place[1])}-{place[2]}-\d")
             for sheet in sheets:
-                ids = [i for i in sheet.kinds if bubble.fullmatch(i)]
+                ids = digit_places(sheet.kinds).get((place[1], place[2]), [])
                 # a bubble of the place asked already (for faint ink) is the one to ask
                 doubted = {d.field for d in open_doubts(sheet, answers)}
                 ids = [i for i in ids if i in doubted] or ids
                 asked += _field_doubts([sheet], ids, f"{problem}: is one of these?", answers)
-        elif re.fullmatch(r"p\d+", column):
+        elif pad_column is not None:
             why = f"{column}: {columns[column]} numbers with no bubble filled: a stray mark?"
             for sheet in sheets:
                 ids = _marked_fields(sheet, answers, f"{column}-")
@@ -128,10 +131,10 @@ def _bubble_doubts(
         if asked:
             continue
         where = " + ".join(s.source for s in sheets)
-        if re.fullmatch(r"p\d+", column) and columns[column] > 1:
+        if pad_column is not None and columns[column] > 1:
             # one note for the column, not one a number
             n = columns[column]
-            out.notes.append(f"{where}: column {column[1:]}: {n} numbers with no bubble filled")
+            out.notes.append(f"{where}: column {pad_column}: {n} numbers with no bubble filled")
             strays.add(column)
         else:
             out.notes.append(f"{where}: {problem}")
