@@ -35,7 +35,7 @@ from pnp.vision.states import (
     open_doubts,
     record_settled,
 )
-from pnp.vision.unused_columns import settled_unused
+from pnp.vision.unplayed import settled_unplayed
 
 
 def assemble_federation(sheets: list[SheetReading], answers: Answers) -> list[Assembled]:
@@ -46,7 +46,7 @@ def assemble_federation(sheets: list[SheetReading], answers: Answers) -> list[As
     """
     from scoring.federation.bubbles import digit_place
 
-    settled = settled_unused(sheets, answers)
+    settled = settled_unplayed(sheets, answers)
     settled |= settled_digits(sheets, {**settled, **answers})
     # (before the sums: a faint bubble beside a place's fill is no digit of a total)
     settled |= beside_one_mark(sheets, {**settled, **answers}, digit_place)

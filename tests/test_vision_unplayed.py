@@ -9,10 +9,10 @@ from functools import cache
 from flat_pages import flat_reading
 
 from pnp.synth.marks import sheet_marks
-from pnp.synth.states import random_states
+from pnp.synth.states import random_state, random_states
 from pnp.vision.read import FAINT, HATCHED, NOISE, Doubt
 from pnp.vision.states import assemble
-from pnp.vision.unused_columns import settled_unused
+from pnp.vision.unplayed import settled_unplayed
 
 SEED = 3
 SOURCE = "pad.png"
@@ -49,14 +49,14 @@ GRAIN = (
 
 def test_grain_in_the_columns_past_the_players_is_settled_empty():
     state, sheet = with_doubts(*GRAIN)
-    assert settled_unused([sheet], {}) == {f"{SOURCE}:{f}": False for f, _, _ in GRAIN}
+    assert settled_unplayed([sheet], {}) == {f"{SOURCE}:{f}": False for f, _, _ in GRAIN}
     (a,), _ = assemble([sheet])
     assert a.state == state and not a.doubtful
 
 
 def test_a_column_a_person_answered_is_left_to_the_answers():
     _, sheet = with_doubts(*GRAIN)
-    settled = settled_unused([sheet], {f"{SOURCE}:p4-total-tens-2": True})
+    settled = settled_unplayed([sheet], {f"{SOURCE}:p4-total-tens-2": True})
     assert not any(k.startswith(f"{SOURCE}:p4-") for k in settled)
     assert f"{SOURCE}:p5-medals_of_honor-units-0" in settled
 
@@ -64,7 +64,7 @@ def test_a_column_a_person_answered_is_left_to_the_answers():
 def test_a_column_holding_a_mark_hatched_out_stays_asked():
     doubts = (*GRAIN, ("p4-game_pp-tens-1", "filled", HATCHED))
     _, sheet = with_doubts(*doubts)
-    settled = settled_unused([sheet], {})
+    settled = settled_unplayed([sheet], {})
     assert not any(k.startswith(f"{SOURCE}:p4-") for k in settled)
     assert f"{SOURCE}:p5-medals_of_honor-units-0" in settled  # column 5 is on its own
     (a,), _ = assemble([sheet])
@@ -73,7 +73,7 @@ def test_a_column_holding_a_mark_hatched_out_stays_asked():
 
 def test_a_players_column_is_never_settled():
     state, sheet = with_doubts(("p2-game_pp-units-3", "empty", NOISE), *GRAIN)
-    settled = settled_unused([sheet], {})
+    settled = settled_unplayed([sheet], {})
     assert f"{SOURCE}:p2-game_pp-units-3" not in settled
     assert len(settled) == len(GRAIN)
 
@@ -84,4 +84,60 @@ def test_a_page_with_no_clean_fill_is_left_asked():
     page = replace(
         sheet, readings=emptied, doubtful=(Doubt("p4-total-tens-2", "noisy", SOURCE, NOISE),)
     )
-    assert settled_unused([page], {}) == {}
+    assert settled_unplayed([page], {}) == {}
+
+
+# --- a Solo tracker's blank project rows ---------------------------------------------
+
+
+@cache
+def solo_projects(used_row: bool):
+    """A Solo game's tracker pages read flat (blank row other1 used or not): the state,
+    and the sheets read without doubts."""
+    state = next(
+        s
+        for s in (random_state("federation", seed, layout="solo") for seed in range(40))
+        if ("other1" in s["projects"]) == used_row
+    )
+    marks = sheet_marks("federation", state)
+    sheets = [flat_reading(m, 5 + k, f"page{k}.png")[0] for k, m in enumerate(marks)]
+    (clean,), _ = assemble(sheets)
+    assert clean.state == state and not clean.doubtful
+    return state, sheets
+
+
+def grain_on_projects(sheets, *doubts: tuple[str, str, str]):
+    """The sheets with ``doubts`` added to the projects page (page1)."""
+    out = list(sheets)
+    page = next(i for i, s in enumerate(sheets) if s.code.layout == "projects")
+    states = {field: read_as for field, read_as, _ in doubts}
+    sheet = out[page]
+    readings = tuple(
+        replace(r, state=states[r.id], ink=0.5) if r.id in states else r for r in sheet.readings
+    )
+    extra = tuple(Doubt(f, "noisy paper", sheet.source, cause) for f, _, cause in doubts)
+    out[page] = replace(sheet, readings=readings, doubtful=(*sheet.doubtful, *extra))
+    return out, sheet.source
+
+
+ROW_GRAIN = (
+    ("r2-other2-units-3", "filled", NOISE),  # read filled: the row would look used
+    ("end-other3-yours-units-1", "empty", NOISE),
+    ("r4-other3-units-0", "doubtful", FAINT),
+)
+
+
+def test_grain_in_a_blank_project_row_is_settled_empty():
+    state, sheets = solo_projects(used_row=False)
+    grained, source = grain_on_projects(sheets, *ROW_GRAIN)
+    assert settled_unplayed(grained, {}) == {f"{source}:{f}": False for f, _, _ in ROW_GRAIN}
+    (a,), _ = assemble(grained)
+    assert a.state == state and not a.doubtful
+
+
+def test_a_blank_row_in_use_is_never_settled():
+    """other1 carries the cards' Influence: an empty bubble of it doubted for grain is
+    not this rule's to settle."""
+    state, sheets = solo_projects(used_row=True)
+    grained, source = grain_on_projects(sheets, ("r3-other1-units-9", "empty", NOISE))
+    assert f"{source}:r3-other1-units-9" not in settled_unplayed(grained, {})
