@@ -19,6 +19,7 @@ from pnp.vision.rectify import Rectified, page_resolution
 from pnp.vision.retake import (
     DARK_PAPER,
     GRAINY_STEP,
+    RETAKE_MANY,
     RETAKE_MIN,
     RETAKE_SHARE,
     SMALL_PX_PER_MM,
@@ -142,3 +143,13 @@ def test_ask_shows_the_advice_first_and_quit_leaves_the_rest_open(poor):
     open_fields = {d["field"] for d in state["doubtful"]}
     assert first not in open_fields and state["confidence"][first] == 1.0
     assert open_fields == asked - {first}  # the rest left open as they were asked
+
+
+def test_a_large_page_asking_about_many_fields_is_advised_below_the_share():
+    """A score pad's 640 bubbles: a quarter is 160 questions, far past what anyone would
+    rather answer than photograph again."""
+    pad = page_of(640)
+    assert RETAKE_MANY < RETAKE_SHARE * 640
+    assert advice(pad, RETAKE_MANY - 1) is None
+    tip = advice(pad, RETAKE_MANY)
+    assert tip is not None and tip.startswith(f"table.jpg: {RETAKE_MANY} of its 640 fields")
