@@ -496,6 +496,22 @@ def test_a_photo_of_one_players_three_sheets_reads_the_players_state():
     }
 
 
+def test_two_sheets_at_a_slant_one_in_shadow_are_both_found():
+    """A committed photo (fixtures/multi, `bench multi` ds-players seed 561 hard): the
+    first Cosmos sheet's markers at 1.8 times what the quick search sees, the other's
+    smaller and in a shadow, missed by it: the patient search finds the second."""
+    from pnp.vision.pages import SMALL_MARKERS, _small_markers, locate_pages
+
+    photo = cv2.imread(str(MULTI / "two-cosmos-shadow-hard.jpg"), cv2.IMREAD_GRAYSCALE)
+    pages, left = locate_pages(photo)
+    assert SMALL_MARKERS >= 1.8 and _small_markers(pages[0], photo)
+    assert left == 0
+    assert sorted((c.sheet, c.serial) for c in map(identify, pages)) == [
+        ("cosmos", 1),
+        ("cosmos", 2),
+    ]
+
+
 def test_a_corner_of_another_sheet_in_the_frame_warns_and_leaves_the_read_clear(tmp_path):
     """The committed photo of one player's three sheets with another sheet's top right
     corner (its marker) pasted into the table: the three are read as before, clear, and
