@@ -141,3 +141,14 @@ def test_a_blank_row_in_use_is_never_settled():
     state, sheets = solo_projects(used_row=True)
     grained, source = grain_on_projects(sheets, ("r3-other1-units-9", "empty", NOISE))
     assert f"{source}:r3-other1-units-9" not in settled_unplayed(grained, {})
+
+
+def test_a_column_whose_numbers_all_read_filled_in_doubt_looks_played_and_stays_asked():
+    """A shadow over the last player's column: every number's units fill doubted for
+    noise, none clean. More than half its numbers filled is a player's, not grain."""
+    state, sheet = clean_pad()
+    p2 = [r.id for r in sheet.readings if r.id.startswith("p2-") and r.state == "filled"]
+    doubts = tuple((i, "filled", NOISE) for i in p2)
+    _, shaded = with_doubts(*doubts)
+    settled = settled_unplayed([shaded], {})
+    assert not any(k.startswith(f"{SOURCE}:p2-") for k in settled)

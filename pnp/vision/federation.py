@@ -12,7 +12,10 @@
   the Solo player's pad and gives the state's ``score_pad``.
 
 Bubble problems (two bubbles in a digit, a units place left empty) make the fields
-concerned doubtful, so a mis-read never turns silently into a wrong score.
+concerned doubtful, so a mis-read never turns silently into a wrong score. Before they
+are weighed, the page's own marks settle what they can: grain in the parts nobody played
+(``unplayed``), a digit place's correction or specks (``bubble_digits``), the column
+sums (``pad_sums``), faint ink beside a place's one clean mark (``one_of``).
 """
 
 from __future__ import annotations
