@@ -1,5 +1,7 @@
-"""A score pad column past the players' holding only doubts for ink alone is settled
-empty; one holding any other doubt, or a player's column, stays as read."""
+"""A score pad column past the players', or a Solo tracker's blank project row nobody
+used, holding only doubts for ink alone is settled empty; one holding any other doubt,
+one that looks played (its numbers written, all in doubt), or a player's column or a
+used row stays as read."""
 
 from __future__ import annotations
 
@@ -29,15 +31,20 @@ def clean_pad():
     return state, sheet
 
 
-def with_doubts(*doubts: tuple[str, str, str]):
-    """The pad read again with each (field, state, cause) doubted as read so."""
-    state, sheet = clean_pad()
+def doubted(sheet, doubts):
+    """``sheet`` with each (field, state, cause) of ``doubts`` read so and doubted."""
     states = {field: read_as for field, read_as, _ in doubts}
     readings = tuple(
         replace(r, state=states[r.id], ink=0.5) if r.id in states else r for r in sheet.readings
     )
-    extra = tuple(Doubt(f, "noisy paper", SOURCE, cause) for f, _, cause in doubts)
-    return state, replace(sheet, readings=readings, doubtful=(*sheet.doubtful, *extra))
+    extra = tuple(Doubt(f, "noisy paper", sheet.source, cause) for f, _, cause in doubts)
+    return replace(sheet, readings=readings, doubtful=(*sheet.doubtful, *extra))
+
+
+def with_doubts(*doubts: tuple[str, str, str]):
+    """The pad read again with ``doubts`` (``doubted``)."""
+    state, sheet = clean_pad()
+    return state, doubted(sheet, doubts)
 
 
 GRAIN = (
@@ -107,17 +114,11 @@ def solo_projects(used_row: bool):
 
 
 def grain_on_projects(sheets, *doubts: tuple[str, str, str]):
-    """The sheets with ``doubts`` added to the projects page (page1)."""
+    """The sheets with ``doubts`` on the projects page (``doubted``), and its source."""
     out = list(sheets)
     page = next(i for i, s in enumerate(sheets) if s.code.layout == "projects")
-    states = {field: read_as for field, read_as, _ in doubts}
-    sheet = out[page]
-    readings = tuple(
-        replace(r, state=states[r.id], ink=0.5) if r.id in states else r for r in sheet.readings
-    )
-    extra = tuple(Doubt(f, "noisy paper", sheet.source, cause) for f, _, cause in doubts)
-    out[page] = replace(sheet, readings=readings, doubtful=(*sheet.doubtful, *extra))
-    return out, sheet.source
+    out[page] = doubted(out[page], doubts)
+    return out, out[page].source
 
 
 ROW_GRAIN = (

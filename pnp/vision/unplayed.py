@@ -78,7 +78,7 @@ def _looks_played(ids: list[str], marks: set[str]) -> bool:
 
     numbers = {n for n, place in digit_places(ids) if place == "units"}
     places = digit_places(marks.intersection(ids)).items()
-    written = {n for (n, place), marked in places if place == "units" and len(marked) == 1}
+    written = {n for (n, place), bubbles in places if place == "units" and len(bubbles) == 1}
     return 2 * len(written) > len(numbers)
 
 
