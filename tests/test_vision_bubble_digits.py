@@ -4,13 +4,15 @@ fill's tail run into the next bubble), asked otherwise."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 
 from pnp.pagecode import PageCode
 from pnp.vision.bubble_digits import settled_digits
 from pnp.vision.fields import EMPTY_MAX, FILLED_MIN, FieldReading
-from pnp.vision.read import FAINT, HATCHED, Doubt, SheetReading
+from pnp.vision.read import FAINT, HATCHED, NOISE, Doubt, SheetReading
 from pnp.vision.reference import COMMON_HEIGHT, COMMON_WIDTH, common_map
 
 SOURCE = "pad.jpg"
@@ -406,3 +408,44 @@ def test_a_faint_bubble_holding_a_hatched_neighbours_tail_is_not_the_digit():
     # a light fill of its own (its far half inked) beside the hatched bubble is the digit
     own = inked([("p2-game_pp-units-2", 1.7, 0.0), ("p2-game_pp-units-3", 0.6, 0.0)])
     assert settled(replace(sheet, ink=own)) == {"p2-game_pp-units-3": True}
+
+
+def grainy(inks: dict[int, tuple[float, float]], causes: dict[int, str]) -> SheetReading:
+    """A grainy page's units place: digit -> (ink at the raised step, at the base step),
+    each read filled and doubted for ``causes``."""
+    sheet = page({d: max(FILLED_MIN, ink) for d, (ink, _) in inks.items()}, causes)
+    readings = tuple(
+        replace(r, ink=inks[d][0], base_ink=inks[d][1])
+        if (d := int(r.id.rsplit("-", 1)[1])) in inks
+        else r
+        for r in sheet.readings
+    )
+    return replace(sheet, readings=readings)
+
+
+def test_grain_beside_a_far_denser_bubble_all_doubted_for_noise_is_settled_empty():
+    """Seed 690 #1174 (hard pad): tens 6 38.7% / 88.9% inked, tens 4 5.8% / 20.4%."""
+    sheet = grainy({6: (0.387, 0.889), 4: (0.058, 0.204)}, {6: NOISE, 4: NOISE})
+    assert settled(sheet) == {"p2-game_pp-units-4": False}
+    faint = grainy({6: (0.387, 0.889), 4: (0.036, 0.1)}, {6: NOISE, 4: FAINT})
+    assert settled(faint) == {"p2-game_pp-units-4": False}
+
+
+def test_grain_beside_a_bubble_not_far_denser_or_not_filled_is_asked():
+    # the densest not filled at the base step (a tens place with no fill, seed 706 #154)
+    assert settled(grainy({1: (0.121, 0.367), 4: (0.033, 0.2)}, {1: NOISE, 4: NOISE})) == {}
+    # denser at the raised step but not at the base step (seed 686 #834)
+    assert settled(grainy({1: (0.3, 0.69), 8: (0.133, 0.62)}, {1: NOISE, 8: NOISE})) == {}
+    # one of them doubted otherwise (hatched out?): not grain
+    assert settled(grainy({6: (0.387, 0.889), 4: (0.058, 0.204)}, {6: NOISE, 4: HATCHED})) == {}
+
+
+def test_a_place_the_noise_model_answered_is_still_weighed_one_a_person_answered_not():
+    """The densest bubble stays asked for noise; the noise model answering it (the
+    batch read again with its answers) must not bring the grain beside it back."""
+    sheet = grainy({6: (0.387, 0.889), 4: (0.058, 0.204)}, {6: NOISE, 4: NOISE})
+    answer = {f"{SOURCE}:p2-game_pp-units-6": True}
+    learned = frozenset(answer)
+    by_model = settled_digits([sheet], answer, learned)
+    assert by_model == {f"{SOURCE}:p2-game_pp-units-4": False}
+    assert settled_digits([sheet], answer) == {}  # a person's answer: left to them

@@ -443,7 +443,7 @@ def test_a_sure_mark_a_check_asks_about_too_is_settled_where_the_checks_take_it_
     sheet = sheet_reading("s.jpg", readings, "box", doubts)
     sheet = replace(sheet, code=PageCode.parse("PNP:SD:TRACKER:TRACKER:2:000007"))
 
-    def assembled(game, kept, answers):
+    def assembled(game, kept, answers, learned=frozenset()):
         """A tracker page's checks: box 5 of the fuel track is checked, so box 4 is asked
         about unless it counts marked; one energy bubble alone may be filled."""
         (s,) = kept
@@ -520,7 +520,7 @@ def test_a_hex_both_readers_call_empty_is_given_to_the_cosmos_reader_as_empty(mo
     )
     calls = []
 
-    def assembled(game, kept, answers):
+    def assembled(game, kept, answers, learned=frozenset()):
         calls.append(dict(answers))
         a = Assembled("distant-suns", {"shapes": [{"hexes": ["q1r1"]}]}, kept)
         a.doubtful = [d for d in sheet.doubtful if f"c.jpg:{d.field}" not in answers]

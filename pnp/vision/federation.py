@@ -41,8 +41,11 @@ from pnp.vision.states import (
 from pnp.vision.unplayed import settled_unplayed
 
 
-def assemble_federation(sheets: list[SheetReading], answers: Answers) -> list[Assembled]:
-    """The score pad state of the batch's pads, and one Solo state per tracker serial.
+def assemble_federation(
+    sheets: list[SheetReading], answers: Answers, learned: frozenset[str] = frozenset()
+) -> list[Assembled]:
+    """The score pad state of the batch's pads, and one Solo state per tracker serial
+    (``learned``: the keys of ``answers`` the noise model gave, ``settled_digits``).
 
     A ``player`` score pad page with the serial of a Solo tracker in the batch is that
     Solo player's pad: it joins the Solo state (``score_pad``) instead of the pads.
@@ -50,7 +53,7 @@ def assemble_federation(sheets: list[SheetReading], answers: Answers) -> list[As
     from scoring.federation.bubbles import digit_place
 
     settled = settled_unplayed(sheets, answers)
-    settled |= settled_digits(sheets, {**settled, **answers})
+    settled |= settled_digits(sheets, {**settled, **answers}, learned)
     # (before the sums: a faint bubble beside a place's fill is no digit of a total)
     settled |= beside_one_mark(sheets, {**settled, **answers}, digit_place)
     settled |= settled_sums(sheets, {**settled, **answers})

@@ -533,7 +533,7 @@ def assemble(
     checked = {k: p for k, p in checked.items() if _kind(kept, k) not in ("hex", "frontier_value")}
     if checked:
         read = {k: p >= 0.5 for k, p in checked.items()}
-        trial = _assembled(game, _read_as(kept, read), {**given, **answers})
+        trial = _assembled(game, _read_as(kept, read), {**given, **answers}, _model(given, answers))
         asked = {f"{d.source}:{d.field}" for a in trial for d in a.doubtful}
         checked = {k: p for k, p in checked.items() if k not in asked}
         given |= {k: read[k] for k in checked}
@@ -541,7 +541,7 @@ def assemble(
     if given:
         # read again with the model's sure answers, as the page's own settled marks are
         # given; a person's answers still win (they were never asked about here)
-        out = _assembled(game, kept, {**given, **answers})
+        out = _assembled(game, kept, {**given, **answers}, _model(given, answers))
     if learned:
         agreed = agreeing_hexes(out, {k: learned[k] for k in hexes})
         learned = {
@@ -589,6 +589,11 @@ def _open_guesses(a: Assembled) -> dict[tuple[str, str], bool]:
         for d in s.doubtful
         if d.guess is not None and (s.source, d.field) in still
     }
+
+
+def _model(given: Mapping[str, bool], answers: Answers) -> frozenset[str]:
+    """The keys of ``given`` (the noise model's answers) a person has not answered."""
+    return frozenset(k for k in given if k not in answers)
 
 
 def _advised(out: list[Assembled]) -> list[Assembled]:
@@ -660,16 +665,22 @@ def _asked_by_reader(a: Assembled, sheet: SheetReading) -> tuple[set[str], set[s
     return alone, with_checks
 
 
-def _assembled(game: str, kept: list[SheetReading], answers: Answers) -> list[Assembled]:
+def _assembled(
+    game: str, kept: list[SheetReading], answers: Answers, learned: frozenset[str] = frozenset()
+) -> list[Assembled]:
     """The game states of the sheets ``kept``, each with its sheets' warnings (a sheet
-    not read beside them in a photo)."""
-    out = _assembled_game(game, kept, answers)
+    not read beside them in a photo). ``learned``: the keys of ``answers`` the noise
+    model gave, not a person (a page rule that leaves alone what a person has looked at
+    still weighs them)."""
+    out = _assembled_game(game, kept, answers, learned)
     for a in out:
         a.warnings = list(dict.fromkeys(n for s in a.sheets for n in s.warnings))
     return out
 
 
-def _assembled_game(game: str, kept: list[SheetReading], answers: Answers) -> list[Assembled]:
+def _assembled_game(
+    game: str, kept: list[SheetReading], answers: Answers, learned: frozenset[str]
+) -> list[Assembled]:
     if game == "stellar-drift":
         by_serial: dict[int, list[SheetReading]] = defaultdict(list)
         for s in kept:
@@ -678,7 +689,7 @@ def _assembled_game(game: str, kept: list[SheetReading], answers: Answers) -> li
     if game == "federation" and kept:
         from pnp.vision.federation import assemble_federation
 
-        return assemble_federation(kept, answers)
+        return assemble_federation(kept, answers, learned)
     if game == "distant-suns":
         return [_distant_suns(s, answers) for s in kept]
     return []
