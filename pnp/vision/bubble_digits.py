@@ -2,7 +2,7 @@
 page's own marks say which bubble is the number's, else asked.
 
 A digit holds one bubble. When the reader finds more marked, a player looking at the
-page would still read it at once in four cases, and so does ``settled_digits``:
+page would still read it at once in five cases, and so does ``settled_digits``:
 
 - **A correction beside a fill.** Every other marked bubble of the place was doubted as
   inked past its circle (``read.HATCHED``: hatched out?) and one was filled cleanly
