@@ -303,24 +303,19 @@ def _write_in_row(number: str) -> bool:
     """Whether ``number`` (``r3-other1``, ``end-other2-yours``) is in one of the Solo
     tracker's blank project rows, which a round or a game may leave unused: a lone units
     bubble there is no number that must be present."""
-    from scoring.federation.sheet_fields import write_in_project
+    from scoring.federation.sheet_fields import tracker_row, write_in_project
 
-    return write_in_project(_row_of(number))
+    return write_in_project(tracker_row(number) or "")
 
 
 def _row_used_elsewhere(number: str, marks: set[str]) -> bool:
     """Whether the blank project row of ``number`` (``r3-other1``, ``end-other2-yours``)
     has a bubble marked in another round: a row used on one card is used on every card
     (``layouts/README.md``), so this round's number, and the game's end, must be there."""
-    row = re.compile(rf"r\d+-{re.escape(_row_of(number))}-")
+    from scoring.federation.sheet_fields import tracker_row
+
+    row = re.compile(rf"r\d+-{re.escape(tracker_row(number) or '')}-")
     return any(row.match(m) and not m.startswith(number + "-") for m in marks)
-
-
-def _row_of(number: str) -> str:
-    """The project row of a Solo tracker number (``r3-other1``, ``end-other2-yours``:
-    ``other1``, ``other2``), or "" for a number of no row."""
-    parts = number.split("-")
-    return parts[1] if len(parts) > 1 else ""
 
 
 def _in_use(number: str, marks: set[str]) -> bool:

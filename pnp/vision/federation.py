@@ -95,23 +95,23 @@ def _bubble_doubts(
     look used, and the column's marks are asked (19 such pages on 38 hard and
     every-level sets, none holding a fill in an empty place); a column with no mark at
     all is one note."""
+    from scoring.federation.bubbles import digit_places
+    from scoring.federation.sheet_fields import player_of, tracker_row, write_in_project
+
     unnamed = []
     for problem in problems:
         prefix = problem.split(":")[0]
-        row = re.fullmatch(r"(?:r\d+|end)-(other\d+)(?:-\w+)?", prefix)
+        row = tracker_row(prefix)
         named = False
         for sheet in sheets:
             ids = _marked_fields(sheet, answers, re.escape(prefix) + "-")
-            if not ids and row:
-                ids = _marked_fields(sheet, answers, rf"(r\d+|end)-{row[1]}-")
+            if not ids and row and write_in_project(row):
+                ids = _marked_fields(sheet, answers, rf"(r\d+|end)-{row}-")
             if ids:
                 named = True
                 out.doubtful += _field_doubts([sheet], ids, problem, answers)
         if not named:
             unnamed.append(problem)
-    from scoring.federation.bubbles import digit_places
-    from scoring.federation.sheet_fields import player_of
-
     columns = Counter(p.split("-")[0] for p in unnamed)
     strays: set[str] = set()  # columns whose marks are asked, or noted as a whole
     for problem in unnamed:

@@ -533,7 +533,9 @@ def assemble(
     checked = {k: p for k, p in checked.items() if _kind(kept, k) not in ("hex", "frontier_value")}
     if checked:
         read = {k: p >= 0.5 for k, p in checked.items()}
-        trial = _assembled(game, _read_as(kept, read), {**given, **answers}, _model(given, answers))
+        trial = _assembled(
+            game, _read_as(kept, read), {**given, **answers}, _learned_keys(given, answers)
+        )
         asked = {f"{d.source}:{d.field}" for a in trial for d in a.doubtful}
         checked = {k: p for k, p in checked.items() if k not in asked}
         given |= {k: read[k] for k in checked}
@@ -541,7 +543,7 @@ def assemble(
     if given:
         # read again with the model's sure answers, as the page's own settled marks are
         # given; a person's answers still win (they were never asked about here)
-        out = _assembled(game, kept, {**given, **answers}, _model(given, answers))
+        out = _assembled(game, kept, {**given, **answers}, _learned_keys(given, answers))
     if learned:
         agreed = agreeing_hexes(out, {k: learned[k] for k in hexes})
         learned = {
@@ -591,7 +593,7 @@ def _open_guesses(a: Assembled) -> dict[tuple[str, str], bool]:
     }
 
 
-def _model(given: Mapping[str, bool], answers: Answers) -> frozenset[str]:
+def _learned_keys(given: Mapping[str, bool], answers: Answers) -> frozenset[str]:
     """The keys of ``given`` (the noise model's answers) a person has not answered."""
     return frozenset(k for k in given if k not in answers)
 

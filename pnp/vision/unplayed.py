@@ -35,8 +35,6 @@ grain, unasked), 25 right -> asked (the one kept question), nothing wrong.
 
 from __future__ import annotations
 
-import re
-
 from pnp.vision.read import FAINT, LIGHT, NOISE, SheetReading
 from pnp.vision.states import Answers, answer_for, marked, open_doubts
 
@@ -98,11 +96,11 @@ def _pad_columns(sheet: SheetReading, clean: set[str]) -> list[list[str]]:
 def _blank_rows(sheet: SheetReading, clean: set[str]) -> list[list[str]]:
     """The field ids of each Solo tracker blank project row holding no ``clean`` fill in
     any round nor at the game's end."""
-    from scoring.federation.sheet_fields import write_in_project
+    from scoring.federation.sheet_fields import tracker_row, write_in_project
 
     rows: dict[str, list[str]] = {}
     for r in sheet.readings:
-        row = re.match(r"(?:r\d+|end)-([a-z_]+\d*)-", r.id)
-        if row and write_in_project(row[1]):
-            rows.setdefault(row[1], []).append(r.id)
+        row = tracker_row(r.id)
+        if row and write_in_project(row):
+            rows.setdefault(row, []).append(r.id)
     return [ids for ids in rows.values() if not clean.intersection(ids)]

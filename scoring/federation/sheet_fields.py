@@ -125,6 +125,17 @@ def compared_projects(tracker: SoloTracker) -> list[str]:
     return named + [f"other{k}" for k in range(1, tracker.write_in_projects.count + 1)]
 
 
+def tracker_row(field_id: str) -> str | None:
+    """The Solo tracker row of a round's or the game end's field or number (a floor, the
+    law, a project); None for any other id.
+
+    >>> tracker_row("r3-other1-units-2"), tracker_row("end-other2-yours"), tracker_row("p1-total")
+    ('other1', 'other2', None)
+    """
+    found = re.match(r"(?:r\d+|end)-([a-z_]+\d*)", field_id)
+    return found[1] if found else None
+
+
 def write_in_project(project: str) -> bool:
     """Whether ``project`` is one of the tracker's blank rows (other1, other2...), which a
     game may leave unused."""
