@@ -97,6 +97,21 @@ def test_a_tail_read_filled_and_not_asked_about_is_asked_not_settled():
     assert tails(row(0.07, left_state="empty"), ROW, ink, S, set()) == set()
 
 
+def test_a_tail_with_grain_in_the_far_part_is_still_asked():
+    # seed 718 #1171: a fill drawn on into the next box, and the hard photo's grain on
+    # its strokes, ~0.5% of the far part: no mark of the box's own (``_own_mark``)
+    ink = page()
+    for y in np.arange(12.0, 18.5, 0.6):
+        cv2.line(ink, px(17.0, y), px(19.5, y + 0.3), 1, 3)
+    for x, y in ((21.5, 13.0), (23.0, 16.5)):
+        cv2.circle(ink, px(x, y), 1, 1, -1)  # specks past the middle
+    assert tails(row(0.13), ROW, ink, S, set()) == {"track-1"}
+    # ...where a tick of its own past the middle is not
+    cv2.line(ink, px(20.5, 15.0), px(21.5, 17.5), 1, 3)
+    cv2.line(ink, px(21.5, 17.5), px(24.5, 12.0), 1, 3)
+    assert tails(row(0.16), ROW, ink, S, set()) == set()
+
+
 def test_a_fills_overrun_deep_into_the_next_box_is_asked_however_much_it_inks():
     ink = page()
     # a fill's zigzag run 2 mm into the box beside it: 25% of the box, all near its side

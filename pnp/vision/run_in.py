@@ -13,44 +13,46 @@ at a glance by where the ink lies:
   part (at most ``TAIL_INK``), and the box beside that side is read filled (the mark
   it overran from): empty.
 
-Anything between stays asked. And a box read filled and not asked about, whose ink
-lies past one side (its band at least ``TAIL_SPILL`` inked, or ``TAIL_SPILL_ALONE`` with
-none past the others) but nowhere in its far part, beside a filled box, may be that
-box's tail too (seed 11, a hard tracker page: the tail of an overrun read as a track box
-filled, its band 0.48 inked): it is asked about, not settled, for a tick of its own
-squeezed against a side leaves the far part empty too (seed 21, an easy Cosmos page: an
-Upgrade box ticked at its edge, 3.1% inked, beside a filled box, which settling would
-have read empty). However much ink it holds: with its far part clear that is at most
-the near part's share (seeds 21 and 22, a tech page and a tracker page, normal: a fill's
-overrun 1-3 mm into the next box, 10.6% and 13.6% of it inked, read filled with nothing
-asked on the page; on the seed 8, 11, 13, 21 and 22 sets no other box read filled on
-10-50% ink met these tests). A fill drawn on into the next box may also ink past that
-box's other sides with its strokes' turns, its band past no side reaching
-``TAIL_SPILL``: where the box beside the side inked most is filled and its own band past
-the side facing this box is inked at least ``OVERRUN_SPILL`` (``_overrun_into``: its ink
-ran out toward this box), the box is asked the same way (seed 83, a normal tracker page: a
-fill's strokes 2 mm into the next track box, its bands past top, bottom and left 0.20,
-0.26 and 0.28 inked, read filled and not asked, changing the score; on the 28 sets of
-session 26 it is the one box this asks about more). (``OVERRUN_SPILL`` was ``TAIL_SPILL``,
-0.3, until seed 126 #281, an easy tracker page: a scribble's turn 1.5 mm into the next
-box, 3.6% of it, its band 0.275, the scribble's own band toward it 0.278: read filled, not
-asked, changing the score. At 0.2, on the 18 sets of session 36, it is asked, and one
-mark beside a filled box is asked that was read right: a hard Cosmos page's Upgrade box.)
-Nor need the side inked most be the filled box's, nor that box's own band be measured
-inked: a box whose ink crosses a side beside a filled box (its band there at least
-``TAIL_SPILL_ALONE``) and stops short of the far part is asked the same way
-(``_against_filled``; seed 651 #76, a real-mode tracker page: a zigzag fill run past its
-box on every side, its turns into the next box and past that box's top and bottom, bands
-0.17, 0.16 and 0.13 at the side beside the fill, its own band toward it 0.18: read
-filled on 15% ink and not asked, the track counted a box too far. On 21 sets (held-out
-4242, seeds 45, 82, 88, 111, 112, 203, 204, 601-604, 611-614, 621, 622, 631, 651, 652:
-6,300 photos) it asks 3 more boxes, all marks squeezed against the side (two slashes,
-a tick), and that one.) A box first asked for the paper's noise and then settled filled
-by the page's gap (``page_gap``) is tested the same way once settled (``read.settled_doubts``;
-seed 681 #271, a grainy hard tracker page: a zigzag fill's turns into the next Engines
-box, 7.8% of it, its band 0.40 inked at the fill's side, as dark as the page's marks:
-settled filled and not asked, the track a box long. Of 2,100 photos (held-out 4242,
-seeds 677-682) it asks that box and changes nothing else.)
+Anything between stays asked. And a box read filled and not asked about, whose ink lies
+past one side (its band at least ``TAIL_SPILL`` inked, or ``TAIL_SPILL_ALONE`` with none
+past the others) but whose far part holds no mark of its own (``_own_mark``: what
+``settle_run_ins`` reads filled; until session 61, nothing at all there, ``TAIL_INK``),
+beside a filled box, may be that box's tail too (seed 11, a hard tracker page: the tail
+of an overrun read as a track box filled, its band 0.48 inked): it is asked about, not
+settled, for a tick of its own squeezed against a side leaves the far part empty too
+(seed 21, an easy Cosmos page: an Upgrade box ticked at its edge, 3.1% inked, beside a
+filled box, which settling would have read empty). However much ink it holds: with its
+far part clear that is at most the near part's share (seeds 21 and 22, a tech page and a
+tracker page, normal: a fill's overrun 1-3 mm into the next box, 10.6% and 13.6% of it
+inked, read filled with nothing asked on the page; on the seed 8, 11, 13, 21 and 22 sets
+no other box read filled on 10-50% ink met these tests). A fill drawn on into the next
+box may also ink past that box's other sides with its strokes' turns, its band past no
+side reaching ``TAIL_SPILL``: where the box beside the side inked most is filled and its
+own band past the side facing this box is inked at least ``OVERRUN_SPILL``
+(``_overrun_into``: its ink ran out toward this box), the box is asked the same way
+(seed 83, a normal tracker page: a fill's strokes 2 mm into the next track box, its
+bands past top, bottom and left 0.20, 0.26 and 0.28 inked, read filled and not asked,
+changing the score; on the 28 sets of session 26 it is the one box this asks about
+more). (``OVERRUN_SPILL`` was ``TAIL_SPILL``, 0.3, until seed 126 #281, an easy tracker
+page: a scribble's turn 1.5 mm into the next box, 3.6% of it, its band 0.275, the
+scribble's own band toward it 0.278: read filled, not asked, changing the score. At 0.2,
+on the 18 sets of session 36, it is asked, and one mark beside a filled box is asked
+that was read right: a hard Cosmos page's Upgrade box.) Nor need the side inked most be
+the filled box's, nor that box's own band be measured inked: a box whose ink crosses a
+side beside a filled box (its band there at least ``TAIL_SPILL_ALONE``) and stops short
+of the far part is asked the same way (``_against_filled``; seed 651 #76, a real-mode
+tracker page: a zigzag fill run past its box on every side, its turns into the next box
+and past that box's top and bottom, bands 0.17, 0.16 and 0.13 at the side beside the
+fill, its own band toward it 0.18: read filled on 15% ink and not asked, the track
+counted a box too far. On 21 sets (held-out 4242, seeds 45, 82, 88, 111, 112, 203, 204,
+601-604, 611-614, 621, 622, 631, 651, 652: 6,300 photos) it asks 3 more boxes, all marks
+squeezed against the side (two slashes, a tick), and that one.) A box first asked for
+the paper's noise and then settled filled by the page's gap (``page_gap``) is tested the
+same way once settled (``read.settled_doubts``; seed 681 #271, a grainy hard tracker
+page: a zigzag fill's turns into the next Engines box, 7.8% of it, its band 0.40 inked
+at the fill's side, as dark as the page's marks: settled filled and not asked, the track
+a box long. Of 2,100 photos (held-out 4242, seeds 677-682) it asks that box and changes
+nothing else.)
 
 And an empty box inked just past two sides (``read.ACROSS``: a mark drawn across its
 outline?) where the ink past one side lies against a box read filled and the others
@@ -127,7 +129,7 @@ def settle_run_ins(
         if r.id not in doubted:
             continue
         far, neighbour = _ink_place(r, by_id[r.id], fields, filled, ink, px_per_mm)
-        if far >= OWN_INK and far >= OWN_SPREAD * r.ink:
+        if _own_mark(far, r):
             out[n] = replace(r, state="filled", confidence=CONFIDENCE, settled=True)
         elif far <= TAIL_INK and neighbour():
             out[n] = replace(r, state="empty", confidence=CONFIDENCE, settled=True)
@@ -142,8 +144,11 @@ def tails(
     asked: set[str],
 ) -> set[str]:
     """The boxes to ask about as a neighbour's tail: read filled, not in ``asked``, their
-    band past one side inked (``_past_one_side``), nothing in their far part, and a
-    filled box beside that side."""
+    band past one side inked (``_past_one_side``), no mark of their own in their far part
+    (``_own_mark``), and a filled box beside that side. (Seed 718 #1171, a hard tracker
+    page: a fill drawn 2 mm on into the next Engines box, 12.8% of it, 0.56% of its far
+    part: grain of the hard photo on the fill's strokes, past ``TAIL_INK``; read filled,
+    not asked, the track a box long.)"""
     by_id = {f.id: f for f in fields}
     spills = {r.id: r.spill for r in readings if r.state == "filled"}
     filled = set(spills)
@@ -154,7 +159,7 @@ def tails(
             continue
         if _past_one_side(r.spill) or _overrun_into(r, f, fields, spills):
             far, neighbour = _ink_place(r, f, fields, filled, ink, px_per_mm)
-            if far <= TAIL_INK and neighbour():
+            if not _own_mark(far, r) and neighbour():
                 out.add(r.id)
         elif _against_filled(r, f, fields, filled, ink, px_per_mm):
             out.add(r.id)
@@ -225,6 +230,12 @@ def faint_tails(
         if far <= TAIL_INK and neighbour():
             out[n] = replace(r, state="empty", confidence=CONFIDENCE, settled=True)
     return out
+
+
+def _own_mark(far: float, r: FieldReading) -> bool:
+    """Whether box ``r``'s far part (inked ``far``: ``far_ink``) holds a mark of its own:
+    at least ``OWN_INK`` inked, and ``OWN_SPREAD`` of the whole inside's share."""
+    return far >= OWN_INK and far >= OWN_SPREAD * r.ink
 
 
 def _past_one_side(spill: tuple[float, ...]) -> bool:
