@@ -546,3 +546,43 @@ def test_a_doubted_hex_read_as_a_dot_is_never_settled_by_the_darkness(sheet_map)
         sheet_map, {"dot": 0.9, "circle": 0.3, "square": 0.3, "star": 0.3}, doubted=("hex-q3r4",)
     )
     assert reader._seen_plainly("hex-q3r4", "dot", PLAY) == ""
+
+
+def _darkness_chose(reader, hexes, hid: str, read_as: str, own: str):
+    """Hex ``hid`` read as ``read_as``, the photo's darkness having chosen it over
+    ``own`` (its ink matching both alike: ``_symbol_read``)."""
+    from scoring.distant_suns.hexgrid import parse_hex_id
+
+    h = parse_hex_id(hid)
+    glyph = {z.id: z.glyph for z in SHAPES.all_zones}
+    reader.hex_scores[h] = glyph_match.GlyphScores(((glyph[read_as], 0.8), (glyph[own], 0.79)))
+    reader.darkness_chose[f"hex-{hid}"] = (read_as, own)
+    return h, hexes | {h: replace(hexes[h], zone=read_as, candidates=(read_as,))}
+
+
+def test_a_symbol_the_darkness_chose_is_read_as_its_lookalike_that_alone_spends_the_boxes(
+    sheet_map,
+):
+    # seed 3 draws a Rocket over q6r6; read as the Black Hole beside it, every run still
+    # splits into shapes, but none spending the Upgrades checked (seed 717 #108)
+    reader, hexes, zones = _state_reader(sheet_map, 3, "")
+    h, misread = _darkness_chose(reader, hexes, "q6r6", "black-hole", "rocket")
+    assert not reader._stuck({k: r.zone for k, r in misread.items() if r.covered})
+    repaired = reader.repair_spending(misread)
+    assert repaired[h].zone == zones[h] == "rocket" and repaired[h].candidates == ("rocket",)
+    assert reader.confidence["hex-q6r6"] == 0.75
+    assert any(r.startswith("hex-q6r6: rocket") and "Upgrades" in r for r in reader.remarks)
+
+
+def test_a_symbol_read_surely_is_not_changed_for_the_upgrade_boxes(sheet_map):
+    # the same misreading, but the hex's ink read Black Hole alone: nothing to choose from
+    reader, hexes, _ = _state_reader(sheet_map, 3, "")
+    h, misread = _darkness_chose(reader, hexes, "q6r6", "black-hole", "rocket")
+    reader.darkness_chose.clear()
+    assert reader.repair_spending(misread) == misread and not reader.remarks
+
+
+def test_a_symbol_the_darkness_chose_is_kept_where_the_shapes_spend_the_boxes(sheet_map):
+    reader, hexes, _ = _state_reader(sheet_map, 3, "")
+    reader.darkness_chose["hex-q6r6"] = ("rocket", "black-hole")  # read right
+    assert reader.repair_spending(hexes) == hexes and not reader.remarks

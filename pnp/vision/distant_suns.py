@@ -541,6 +541,9 @@ class _Reader:
         self.doubted = frozenset(doubted) - self.answered  # still asked by the field reader
         # a covered hex's match against the zones in play
         self.hex_scores: dict[Hex, glyph_match.GlyphScores] = {}
+        # hex id -> the zones its ink matched alike, where the photo's darkness chose one
+        # (``_symbol_read``; ``repair_spending``)
+        self.darkness_chose: dict[str, tuple[str, ...]] = {}
 
     def doubt(self, fid: str, reason: str, options: Iterable[str] = ()) -> None:
         self.doubts.append(Doubt(fid, reason, tuple(options)))
@@ -552,6 +555,7 @@ class _Reader:
         hexes = self.read_hexes(tiles)
         hexes = self.repair_symbols(hexes)
         hexes = self.settle_unclear(hexes)
+        hexes = self.repair_spending(hexes)
         zones, optimization = self.board(tiles, hexes)
         placed = self.partition(hexes)
         gained, used = self.read_upgrades(hexes, placed)
@@ -701,6 +705,7 @@ class _Reader:
             f"{', '.join(self.glyph_zone[k] for k in near)}; the photo's darkness matches "
             f"it {scanned.margin:.2f} better than any)"
         )
+        self.darkness_chose[fid] = tuple(self.glyph_zone[k] for k in near)
         return scanned.best, (scanned.best,), 0.75
 
     def read_hexes(self, tiles) -> dict[Hex, HexRead]:
@@ -848,6 +853,52 @@ class _Reader:
         if len(helps) != 1:
             return hexes
         return self._repaired(hexes, *helps[0], "")
+
+    def repair_spending(self, hexes: dict[Hex, HexRead]) -> dict[Hex, HexRead]:
+        """``hexes``, with the one symbol the photo's darkness chose among lookalikes
+        (``darkness_chose``: its ink matched them alike) read as another of them, where as
+        read no split of the shapes spends as many Upgrades as the boxes allow in a legal
+        drawing order (``_fits``), for any reading of the unsure symbols, and exactly one
+        such change makes one; as read when a hex is unclear, or past
+        ``REPAIR_MAX_UNSURE`` unsure symbols. (Seed 717 #108, a normal Cosmos page: a
+        Rocket hex matching Rocket and Lightning alike, the darkness leaning to Lightning
+        by 0.05; read so, the Lightning run split in two spending 4 Upgrades, 9 in all,
+        against 4 boxes checked: both solid ones asked, "checked, or scribbled out?".)"""
+        covered = {h: r for h, r in hexes.items() if r.covered}
+        unsure = [h for h, r in covered.items() if len(r.candidates) > 1]
+        used = self._used_range()
+        if (
+            not self.darkness_chose
+            or used is None
+            or len(unsure) > REPAIR_MAX_UNSURE
+            or any(r.covered is None for r in hexes.values())
+        ):
+            return hexes
+        zone_of = {h: r.zone for h, r in covered.items()}
+        readings = [
+            dict(zip(unsure, c, strict=True))
+            for c in product(*(covered[h].candidates for h in unsure))
+        ]
+
+        def fits(zones: dict[Hex, str]) -> bool:
+            return any(self._fits(zones | reading, used) for reading in readings)
+
+        if fits(zone_of):
+            return hexes
+        helps = [
+            (h, z)
+            for h in sorted(zone_of, key=lambda h: (h[1], h[0]))
+            if h not in unsure and (fid := f"hex-{hex_id(h)}") not in self.chosen
+            for z in self.darkness_chose.get(fid, ())
+            if z != zone_of[h] and fits(zone_of | {h: z})
+        ]
+        if len(helps) != 1:
+            return hexes
+        h, z = helps[0]
+        fid = f"hex-{hex_id(h)}"  # its darkness's remark replaced by the repair's
+        self.remarks = [m for m in self.remarks if not m.startswith(f"{fid}: ")]
+        leaned = f"(the photo's darkness leaned to {zone_of[h]})"
+        return self._repaired(hexes, h, z, f"spending {_spend_text(used)} {leaned}")
 
     def settle_unclear(self, hexes: dict[Hex, HexRead]) -> dict[Hex, HexRead]:
         """``hexes``, with the hexes read neither covered nor empty settled: uncovered,
