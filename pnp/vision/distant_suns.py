@@ -831,10 +831,7 @@ class _Reader:
         if len(unsure) > REPAIR_MAX_UNSURE or any(r.covered is None for r in hexes.values()):
             return hexes
         zone_of = {h: r.zone for h, r in covered.items()}
-        readings = [
-            dict(zip(unsure, c, strict=True))
-            for c in product(*(covered[h].candidates for h in unsure))
-        ]
+        readings = _unsure_readings(covered, unsure)
 
         def coverable(zones: dict[Hex, str]) -> bool:
             return any(not self._stuck(zones | unsure_zones) for unsure_zones in readings)
@@ -875,10 +872,7 @@ class _Reader:
         ):
             return hexes
         zone_of = {h: r.zone for h, r in covered.items()}
-        readings = [
-            dict(zip(unsure, c, strict=True))
-            for c in product(*(covered[h].candidates for h in unsure))
-        ]
+        readings = _unsure_readings(covered, unsure)
 
         def fits(zones: dict[Hex, str]) -> bool:
             return any(self._fits(zones | reading, used) for reading in readings)
@@ -1713,6 +1707,14 @@ def _spend_text(used: tuple[int, int]) -> str:
     if lo == hi:
         return f"the {lo} Upgrades checked"
     return f"{lo} to {hi} Upgrades, as the boxes checked and unclear allow"
+
+
+def _unsure_readings(covered: dict[Hex, HexRead], unsure: list[Hex]) -> list[dict[Hex, str]]:
+    """Every reading of the symbols ``unsure`` between lookalikes (each hex's zone one of
+    its candidates in ``covered``)."""
+    return [
+        dict(zip(unsure, c, strict=True)) for c in product(*(covered[h].candidates for h in unsure))
+    ]
 
 
 def _placed(zone: Zone, split: list[frozenset[Hex]]) -> list[tuple[str, frozenset[Hex], int]]:
