@@ -148,3 +148,36 @@ def test_the_field_boxes_are_made_again_for_other_fields():
     assert _field_boxes([BOX, other], PX).inside.shape == (2, 4)
     assert _field_boxes([BOX], 2 * PX).inside[0, 0] == round((BOX.x + 0.7) * 2 * PX)
     assert not a.inside.flags.writeable
+
+
+ABOVE = Field("track-power-0", "track_box", 20.0, 9.0, 9.5, 9.5)  # 1.5 mm above BOX
+LEFT = Field("track-life-1", "track_box", 9.0, 20.0, 9.5, 9.5)  # 1.5 mm left of it
+
+
+def _fringed_top_and_left(neighbours_filled: bool):
+    """BOX covered evenly and a little past its top and left sides, and (if
+    ``neighbours_filled``) the boxes above and to its left filled, their fills drawn on
+    across the gaps into that fringe; BOX as ``hatched_out`` reads it."""
+    seen = page(7)
+    x0, y0, x1, y1 = BOX.bounds
+    seen[px(y0 - 0.6) : px(y1), px(x0 - 0.6) : px(x1)] *= np.float32(0.4)
+    if neighbours_filled:
+        for f in (ABOVE, LEFT):
+            a0, b0, a1, b1 = f.bounds
+            seen[px(b0 + 0.5) : px(b1 - 0.5), px(a0 + 0.5) : px(a1 - 0.5)] *= np.float32(0.4)
+        seen[px(ABOVE.y + 1.0) : px(y0), px(x0 + 1.0) : px(x1 - 1.0)] *= np.float32(0.4)
+        seen[px(y0 + 1.0) : px(y1 - 1.0), px(LEFT.x + 1.0) : px(x0)] *= np.float32(0.4)
+    m = masks(seen)
+    fields = [ABOVE, LEFT, BOX]
+    readings = read_fields(m.ink, fields, PX, m.steps, m.base, m.readable)
+    return hatched_out(readings, fields, m, PX)[2]
+
+
+def test_an_even_fill_fringed_only_by_its_neighbours_overruns_is_not_hatched_out():
+    # seed 605 of ``bench multi``, an easy tech page: a Cleanup box filled, the Repair
+    # box's fill drawn on over its top and left: read hatched out, unasked
+    r = _fringed_top_and_left(neighbours_filled=True)
+    assert r.state == "filled" and not r.hatched
+    # ...where the same fringe past two sides, beside no filled box, is its own
+    r = _fringed_top_and_left(neighbours_filled=False)
+    assert r.state == "empty" and r.hatched

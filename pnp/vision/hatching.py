@@ -535,6 +535,7 @@ def hatched_out(
             lambda n=n: side_reach(masks, fields[n], px_per_mm, base=True),
         )
     ]
+    spills = {r.id: r.spill for r in readings if r.state == "filled"}  # ``_overrun_sides``
     strokes = None  # the darkness of the hand's strokes (``page_marks``): when first needed
     one_ways: dict[int, float | None] = {}  # field -> ``coherence``, measured once
 
@@ -632,7 +633,8 @@ def hatched_out(
             if r.coverage >= HATCH_COVERAGE and r.beyond >= HATCH_BEYOND and tone <= EVEN_TONE:
                 if room is None:
                     room = cv2.min(_free_of(boxes.taken, masks.ink.shape), masks.readable)
-                if _fringed(f, masks, room, px_per_mm):
+                overrun = _overrun_sides(f, fields, spills)
+                if _fringed(f, masks, room, px_per_mm, overrun):
                     if not lighter_than_strokes(n, EVEN_TONE_DARK):
                         hatched.append(n)
                     continue
@@ -755,10 +757,34 @@ def _lighter_fills(readings, fields, masks: InkMasks, inside, page) -> list[int]
     return out
 
 
-def _fringed(f: Field, masks: InkMasks, room, px_per_mm: float) -> bool:
-    """A thin fringe past two sides of an evenly toned box, nothing farther out."""
+def _fringed(
+    f: Field, masks: InkMasks, room, px_per_mm: float, overrun: frozenset[int] = frozenset()
+) -> bool:
+    """A thin fringe past two sides of an evenly toned box, nothing farther out; a side
+    in ``overrun`` (``_overrun_sides``) is no side of the box's own fringe."""
     fringe = _shares(masks.ink, room, _side_bands(f, FRINGE_IN_MM, FRINGE_OUT_MM), px_per_mm)
     outer = _shares(masks.ink, room, _side_bands(f, *OUTER_MM), px_per_mm)
-    if sum(v >= FRINGE_SHARE for v in fringe) < FRINGE_SIDES:
+    own = [v for side, v in enumerate(fringe) if side not in overrun]
+    if sum(v >= FRINGE_SHARE for v in own) < FRINGE_SIDES:
         return False
     return max(outer) <= OUTER_SHARE
+
+
+def _overrun_sides(f: Field, fields: list[Field], spills: dict) -> frozenset[int]:
+    """The sides of box ``f`` (``run_in``'s order) facing a box read filled (``spills``:
+    id -> its ``spill``) whose ink runs past its own facing side (``OVERRUN_SPILL`` of
+    that band or more): ink past such a side may be that mark's, drawn on toward ``f``.
+    (Seed 605 of ``python -m pnp.bench multi``, an easy tech page: a Cleanup box filled,
+    its neighbour's fill drawn on over its top and left; its even tone and that fringe
+    read it hatched out, unasked, a phase short.)"""
+    from pnp.vision.run_in import BOTTOM, LEFT, OVERRUN_SPILL, RIGHT, TOP, beside
+
+    facing = {TOP: BOTTOM, BOTTOM: TOP, LEFT: RIGHT, RIGHT: LEFT}
+    return frozenset(
+        side
+        for side in facing
+        if any(
+            len(spills.get(g.id, ())) == 4 and spills[g.id][facing[side]] >= OVERRUN_SPILL
+            for g in beside(f, side, fields)
+        )
+    )
