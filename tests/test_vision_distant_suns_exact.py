@@ -105,6 +105,61 @@ def test_covers_searched_on_bits_are_those_searched_on_sets_in_the_same_order():
             assert [[list(p) for p in c] for c in got] == [[list(p) for p in c] for c in want]
 
 
+def _random_costs(rng, run):
+    """A cost for every piece of ``run`` (its hexes' weights summed): a stand-in for the
+    outline evidence and Upgrades a piece costs."""
+    weight = {h: float(rng.normal()) for h in run}
+    return lambda piece: sum(weight[h] for h in piece) + 0.6 * len(piece) ** 0.5
+
+
+def _canonical(cover) -> tuple:
+    return tuple(sorted(tuple(sorted(p)) for p in cover))
+
+
+def test_the_cheapest_covers_are_every_cover_taken_by_cost():
+    rng = np.random.default_rng(61)
+    most = COSMOS.rules.max_upgrades_per_turn
+    for zone in SHAPES.all_zones:
+        offsets = hex_covers.from_first_cell(hex_covers.forms(zone.hexes, most))
+        for size in (1, 2, zone.size + 1, 2 * zone.size):
+            run = _random_run(rng, size)
+            every = hex_covers.exact_covers(offsets, run)
+            if len(every) >= hex_covers.MAX_COVERS:
+                continue
+            cost = _random_costs(rng, run)
+            got = hex_covers.cheapest_covers(offsets, run, cost)
+            price = [sum(map(cost, c)) for c in got]
+            assert price == sorted(price), (zone.id, sorted(run))
+            assert sorted(map(_canonical, got)) == sorted(map(_canonical, every))
+
+
+def test_the_cheapest_cover_of_a_run_past_the_covers_listed_is_found():
+    # a run with more covers than ``exact_covers`` lists: the cheapest is found however
+    # late the search in order would reach it (seed 605 of ``bench multi``, two Cosmos
+    # sheets: a Satellite run of 14 hexes split as the outline did not trace it)
+    rng = np.random.default_rng(605)
+    zone = SHAPES.zone("satellite")
+    offsets = hex_covers.from_first_cell(
+        hex_covers.forms(zone.hexes, COSMOS.rules.max_upgrades_per_turn)
+    )
+    run = _random_run(rng, 14)
+    listed = hex_covers.exact_covers(offsets, run)
+    assert len(listed) == hex_covers.MAX_COVERS
+    cost = _random_costs(rng, run)
+    got = hex_covers.cheapest_covers(offsets, run, cost)
+    assert len(got) == hex_covers.MAX_COVERS
+    price = [sum(map(cost, c)) for c in got]
+    assert price == sorted(price)
+    assert price[0] < min(sum(map(cost, c)) for c in listed)
+    # ...and it is the cheapest of all: none cheaper among many more covers
+    old, hex_covers.MAX_COVERS = hex_covers.MAX_COVERS, 20_000
+    try:
+        many = hex_covers.exact_covers(offsets, run)
+    finally:
+        hex_covers.MAX_COVERS = old
+    assert math.isclose(price[0], min(sum(map(cost, c)) for c in many))
+
+
 def test_scores_narrowed_to_some_glyphs_are_a_match_against_those_alone():
     keys = tuple(SHAPES.glyphs)
     some = tuple(sorted(keys[::3]))

@@ -1360,6 +1360,15 @@ class _Reader:
         edges = {
             (a, b): self.edge_traced(a, b) for a in run for b in neighbours(a) if b in run and a < b
         }
+        if len(found) >= hex_covers.MAX_COVERS:  # not every cover: the outline's cheapest
+
+            def piece_cost(piece: frozenset[Hex]) -> float:
+                """A piece's share of a cover's cost below (past the edges' ``1 - traced``
+                each, whatever the split): ``traced - (1 - traced)`` an edge inside it."""
+                inside = sum(2 * t - 1 for (a, b), t in edges.items() if a in piece and b in piece)
+                return UPGRADE_PENALTY * (zone.size - len(piece)) + inside
+
+            found = hex_covers.cheapest_covers(offsets, run, piece_cost)
         out = []
         for split in found:
             owner = {h: i for i, p in enumerate(split) for h in p}

@@ -4,12 +4,18 @@ The Cosmos reader (``pnp.vision.distant_suns``) knows which hexes hold a zone's 
 not where one shape ends and the next begins. Each connected run of a zone's hexes is
 split every way it can be into the zone's shape, turned and flipped, less up to the
 Upgrades a turn may spend (``forms``, from the placement rules' own table); the traced
-outline then chooses between the splits.
+outline then chooses between the splits. A long run (several shapes of one zone side by
+side) has more splits than are listed (``MAX_COVERS``); its splits are then the cheapest
+by the outline's evidence (``cheapest_covers``), not the first the search meets.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+import heapq
+import math
+from collections.abc import Callable
+from functools import cache, lru_cache
+from itertools import count
 
 from scoring.distant_suns.hexgrid import Hex, groups
 from scoring.distant_suns.placement import ordered_zone_forms
@@ -40,9 +46,7 @@ def exact_covers(
     # already covered. The run's cells are bits in that order, so the first cell left is
     # the lowest bit set, and the pieces each cell can take are listed once, before the
     # search, in the order it tries them.
-    cells = sorted(run, key=lambda h: (h[1], h[0]))
-    bit = {h: 1 << i for i, h in enumerate(cells)}
-    placed = [_pieces_at(h, offsets, bit) for h in cells]
+    placed = _placed_pieces(offsets, run)
     found: list[list[frozenset[Hex]]] = []
 
     def go(left: int, chosen: list[frozenset[Hex]]) -> None:
@@ -51,14 +55,74 @@ def exact_covers(
         if not left:
             found.append(list(chosen))
             return
-        for bits, piece in placed[(left & -left).bit_length() - 1]:
+        for bits, piece in placed[_first(left)]:
             if bits & left == bits:
                 chosen.append(piece)
                 go(left ^ bits, chosen)
                 chosen.pop()
 
-    go((1 << len(cells)) - 1, [])
+    go((1 << len(run)) - 1, [])
     return found
+
+
+def cheapest_covers(
+    offsets: tuple[tuple[Hex, ...], ...],
+    run: frozenset[Hex],
+    piece_cost: Callable[[frozenset[Hex]], float],
+) -> list[list[frozenset[Hex]]]:
+    """The ``MAX_COVERS`` cheapest ways to cover ``run`` exactly with the forms
+    ``offsets``, a cover costing the sum of ``piece_cost`` over its pieces, cheapest
+    first: where a run has more covers than ``exact_covers`` lists, the ones it finds
+    first need not be the ones the outline favours (a Satellite run of 14 hexes, five
+    shapes side by side: its traced split was not among the first 200 found). Each
+    cell's cheapest cover of what is left after it is known exactly (``least``), so the
+    search takes the covers in order of cost."""
+    placed = [
+        [(bits, piece, piece_cost(piece)) for bits, piece in at]
+        for at in _placed_pieces(offsets, run)
+    ]
+
+    @cache
+    def least(left: int) -> float:
+        """The cheapest cover of the cells ``left`` (inf: none)."""
+        if not left:
+            return 0.0
+        return min(
+            (c + least(left ^ bits) for bits, _, c in placed[_first(left)] if bits & left == bits),
+            default=math.inf,
+        )
+
+    full = (1 << len(run)) - 1
+    if least(full) == math.inf:
+        return []
+    tie = count()  # equal costs are taken in the order they were reached
+    queue = [(least(full), 0.0, next(tie), full, ())]
+    found: list[list[frozenset[Hex]]] = []
+    while queue and len(found) < MAX_COVERS:
+        _, spent, _, left, chosen = heapq.heappop(queue)
+        if not left:
+            found.append(list(chosen))
+            continue
+        for bits, piece, c in placed[_first(left)]:
+            if bits & left == bits and (rest := least(left ^ bits)) < math.inf:
+                item = (spent + c + rest, spent + c, next(tie), left ^ bits, (*chosen, piece))
+                heapq.heappush(queue, item)
+    return found
+
+
+def _first(left: int) -> int:
+    """The index of the first cell (lowest bit) in ``left``."""
+    return (left & -left).bit_length() - 1
+
+
+def _placed_pieces(
+    offsets: tuple[tuple[Hex, ...], ...], run: frozenset[Hex]
+) -> list[list[tuple[int, frozenset[Hex]]]]:
+    """For each cell of ``run`` (by row, then column; its bit ``1 << index``), the pieces
+    the forms ``offsets`` make placed on it (``_pieces_at``)."""
+    cells = sorted(run, key=lambda h: (h[1], h[0]))
+    bit = {h: 1 << i for i, h in enumerate(cells)}
+    return [_pieces_at(h, offsets, bit) for h in cells]
 
 
 def _pieces_at(
