@@ -205,3 +205,14 @@ def test_outlines_sampled_in_a_window_read_as_on_the_whole_sheet():
             lines += 1
             traced += want > 0
     assert lines > 200 and traced > 20, (lines, traced)
+
+
+def test_a_run_with_too_many_remainders_to_weigh_keeps_the_covers_found_first(monkeypatch):
+    rng = np.random.default_rng(605)
+    zone = SHAPES.zone("satellite")
+    offsets = hex_covers.from_first_cell(
+        hex_covers.forms(zone.hexes, COSMOS.rules.max_upgrades_per_turn)
+    )
+    run = _random_run(rng, 14)
+    monkeypatch.setattr(hex_covers, "MAX_REMAINDERS", 50)
+    assert hex_covers.cheapest_covers(offsets, run, _random_costs(rng, run)) is None

@@ -1368,7 +1368,7 @@ class _Reader:
                 inside = sum(2 * t - 1 for (a, b), t in edges.items() if a in piece and b in piece)
                 return UPGRADE_PENALTY * (zone.size - len(piece)) + inside
 
-            found = hex_covers.cheapest_covers(offsets, run, piece_cost)
+            found = hex_covers.cheapest_covers(offsets, run, piece_cost) or found
         out = []
         for split in found:
             owner = {h: i for i, p in enumerate(split) for h in p}

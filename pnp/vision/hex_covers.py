@@ -14,13 +14,17 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Callable
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import count
 
 from scoring.distant_suns.hexgrid import Hex, groups
 from scoring.distant_suns.placement import ordered_zone_forms
 
 MAX_COVERS = 200  # splits of one run found, at most
+# ...and the remainders of a run ``cheapest_covers`` weighs, at most: a run of 30 hexes of
+# one zone (more than a game draws) leaves at most ~11,000, a run of 40 up to ~150,000
+# (1.2 s); past this many, the covers found first are kept
+MAX_REMAINDERS = 50_000
 
 
 @lru_cache(maxsize=64)
@@ -69,32 +73,41 @@ def cheapest_covers(
     offsets: tuple[tuple[Hex, ...], ...],
     run: frozenset[Hex],
     piece_cost: Callable[[frozenset[Hex]], float],
-) -> list[list[frozenset[Hex]]]:
+) -> list[list[frozenset[Hex]]] | None:
     """The ``MAX_COVERS`` cheapest ways to cover ``run`` exactly with the forms
     ``offsets``, a cover costing the sum of ``piece_cost`` over its pieces, cheapest
     first: where a run has more covers than ``exact_covers`` lists, the ones it finds
     first need not be the ones the outline favours (a Satellite run of 14 hexes, five
     shapes side by side: its traced split was not among the first 200 found). Each
     cell's cheapest cover of what is left after it is known exactly (``least``), so the
-    search takes the covers in order of cost."""
+    search takes the covers in order of cost. None past ``MAX_REMAINDERS``."""
     placed = [
         [(bits, piece, piece_cost(piece)) for bits, piece in at]
         for at in _placed_pieces(offsets, run)
     ]
+    known: dict[int, float] = {0: 0.0}
 
-    @cache
     def least(left: int) -> float:
         """The cheapest cover of the cells ``left`` (inf: none)."""
-        if not left:
-            return 0.0
-        return min(
-            (c + least(left ^ bits) for bits, _, c in placed[_first(left)] if bits & left == bits),
-            default=math.inf,
-        )
+        if left not in known:
+            if len(known) >= MAX_REMAINDERS:
+                raise _TooLong
+            known[left] = min(
+                (
+                    c + least(left ^ bits)
+                    for bits, _, c in placed[_first(left)]
+                    if bits & left == bits
+                ),
+                default=math.inf,
+            )
+        return known[left]
 
     full = (1 << len(run)) - 1
-    if least(full) == math.inf:
-        return []
+    try:
+        if least(full) == math.inf:
+            return []
+    except _TooLong:
+        return None
     tie = count()  # equal costs are taken in the order they were reached
     queue = [(least(full), 0.0, next(tie), full, ())]
     found: list[list[frozenset[Hex]]] = []
@@ -108,6 +121,10 @@ def cheapest_covers(
                 item = (spent + c + rest, spent + c, next(tie), left ^ bits, (*chosen, piece))
                 heapq.heappush(queue, item)
     return found
+
+
+class _TooLong(Exception):
+    """A run with more remainders to cover than ``MAX_REMAINDERS``."""
 
 
 def _first(left: int) -> int:
