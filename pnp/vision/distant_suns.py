@@ -1363,8 +1363,10 @@ class _Reader:
         if len(found) >= hex_covers.MAX_COVERS:  # not every cover: the outline's cheapest
 
             def piece_cost(piece: frozenset[Hex]) -> float:
-                """A piece's share of a cover's cost below (past the edges' ``1 - traced``
-                each, whatever the split): ``traced - (1 - traced)`` an edge inside it."""
+                """A piece's part of a cover's cost below: that cost is every edge's
+                ``1 - traced`` whatever the split, plus for each piece its Upgrades'
+                penalty and ``traced - (1 - traced)`` for each edge inside it; so covers
+                taken by the sum of this are taken by that cost."""
                 inside = sum(2 * t - 1 for (a, b), t in edges.items() if a in piece and b in piece)
                 return UPGRADE_PENALTY * (zone.size - len(piece)) + inside
 
