@@ -152,6 +152,20 @@ def test_a_box_the_pages_gap_read_filled_vouches_for_no_box_before_it():
     assert settled(by_gap, {f"{SOURCE}:{ROW}-4": True}) == {f"{ROW}-2": True, f"{ROW}-3": True}
 
 
+def test_a_box_the_noise_model_answered_a_mark_vouches_for_no_box_before_it():
+    """Seed 710 #1032, a hard Tech page in pencil under grain: the model answered Yellow
+    9 a mark (0.99987 sure, wrongly), and it kept Yellow 7 and 8 (doubted for noise and
+    faint ink) as marks before it, nothing asked: one wrong answer made three."""
+    from pnp.vision.read import NOISE
+
+    sheet = page({1, 2, 3, 4}, {2: NOISE, 3: NOISE, 4: NOISE})
+    answer = {f"{SOURCE}:{ROW}-4": True}
+    by_model = settled_rows([sheet], answer, frozenset(answer))
+    assert by_model == {}  # boxes 2 and 3 asked
+    # ...where a person's answer vouches for them
+    assert settled(sheet, answer) == {f"{ROW}-2": True, f"{ROW}-3": True}
+
+
 def test_answers_count_as_the_rows_marks():
     """An answer is a mark or a plain empty box like any other (a person's, or the noise
     model's sure answers, which are given as answers too)."""

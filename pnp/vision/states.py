@@ -255,7 +255,12 @@ def _base(game: str, sheets: list[SheetReading], answers: Answers) -> Assembled:
 SHIP_CHECKS = frozenset({"ship", "repaired", "section_bonus"})
 
 
-def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) -> Assembled:
+def _stellar_drift(
+    serial: int,
+    sheets: list[SheetReading],
+    answers: Answers,
+    learned: frozenset[str] = frozenset(),
+) -> Assembled:
     from pnp.vision.blacked_out import settled_spaces
     from pnp.vision.bubble_digits import lone_choices, settled_groups
     from pnp.vision.locked import settled_locked
@@ -274,7 +279,7 @@ def _stellar_drift(serial: int, sheets: list[SheetReading], answers: Answers) ->
     from scoring.stellar_drift.state import StellarDriftState
 
     settled = (
-        settled_rows(sheets, answers)
+        settled_rows(sheets, answers, learned)
         | settled_groups(sheets, answers, choice_group)
         | lone_choices(sheets, answers, choice_group)
         | settled_spaces(sheets, answers)
@@ -687,7 +692,9 @@ def _assembled_game(
         by_serial: dict[int, list[SheetReading]] = defaultdict(list)
         for s in kept:
             by_serial[s.code.serial].append(s)
-        return [_stellar_drift(serial, group, answers) for serial, group in by_serial.items()]
+        return [
+            _stellar_drift(serial, group, answers, learned) for serial, group in by_serial.items()
+        ]
     if game == "federation" and kept:
         from pnp.vision.federation import assemble_federation
 

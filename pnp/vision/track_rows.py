@@ -9,7 +9,12 @@ box past it empty: faint marks, noisy paper, strokes from a neighbour, scribbles
 past it counted marked for another reason (a clean mark, noisy paper, a faint mark taken
 for one) may be the mark that shows the plain box a misread: the row is asked, as its
 check asks it. Answers count as the page's marks, a person's and the noise model's sure
-answers alike.
+answers alike, but for one thing: a box the model answered a mark vouches for no box
+before it (``_kept``, ``_filled_in``; session 61, seed 710 #1032, a hard Tech page in
+pencil under grain: the model answered Yellow 9 a mark, 0.99987 sure and wrong, and
+Yellow 7 and 8, doubted for faint ink and noise, were kept as marks before it, nothing
+asked. The Tracker and Tech pages of 11 sets (705-712, 714, 717, 718): 5 fields wrong
+unasked -> asked, 105 right -> asked, 3 asked -> right, all on hard pages).
 
 Measured on 14 photo sets (seeds 8, 11, 13, 21, 22, 4242 held out, 51, 52, 81, 82, 86,
 88, 89 and 90; ``python -m pnp.bench read --dump``, field by field against session 30's
@@ -61,9 +66,13 @@ from pnp.vision.states import Answers, answer_for, marked, open_doubts
 FILLED_IN_WITNESSES = 2
 
 
-def settled_rows(sheets: list[SheetReading], answers: Answers) -> dict[str, bool]:
+def settled_rows(
+    sheets: list[SheetReading], answers: Answers, learned: frozenset[str] = frozenset()
+) -> dict[str, bool]:
     """Answers (keyed by each sheet's full source, as ``answer_for`` takes them first)
-    for the boxes past a gap in their row that the row shows to be taken back."""
+    for the boxes past a gap in their row that the row shows to be taken back, and the
+    doubted boxes it shows to be marks. ``learned`` ("SOURCE:FIELD"): the keys of
+    ``answers`` the noise model gave, no clean mark to vouch for the boxes before it."""
     from scoring.stellar_drift.layouts import load_tech
     from scoring.stellar_drift.marks import ordered_box
 
@@ -77,7 +86,8 @@ def settled_rows(sheets: list[SheetReading], answers: Answers) -> dict[str, bool
         # (a box a person answered is doubted no more: a mark, or no mark)
         doubted = {d.field: d.cause for d in open_doubts(sheet, answers)}
         marks = marked(sheet, answers)
-        plain_marks = marks - doubted.keys() - _gap_settled(sheet, answers)
+        by_model = {r.id for r in sheet.readings if f"{sheet.source}:{r.id}" in learned}
+        plain_marks = marks - doubted.keys() - _gap_settled(sheet, answers) - by_model
         for boxes in rows.values():
             row_read = (boxes, marks, doubted, plain_marks)
             out |= {f"{sheet.source}:{i}": True for i in _kept(*row_read)}
