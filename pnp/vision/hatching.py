@@ -771,20 +771,11 @@ def _fringed(
 
 
 def _overrun_sides(f: Field, fields: list[Field], spills: dict) -> frozenset[int]:
-    """The sides of box ``f`` (``run_in``'s order) facing a box read filled (``spills``:
-    id -> its ``spill``) whose ink runs past its own facing side (``OVERRUN_SPILL`` of
-    that band or more): ink past such a side may be that mark's, drawn on toward ``f``.
-    (Seed 605 of ``python -m pnp.bench multi``, an easy tech page: a Cleanup box filled,
-    its neighbour's fill drawn on over its top and left; its even tone and that fringe
-    read it hatched out, unasked, a phase short.)"""
-    from pnp.vision.run_in import BOTTOM, LEFT, OVERRUN_SPILL, RIGHT, TOP, beside
+    """The sides of box ``f`` (``run_in``'s order) facing a filled box whose ink runs on
+    toward it (``run_in.overrun_toward``; ``spills``: the filled boxes' ``spill``): ink
+    past such a side may be that mark's. (Seed 605 of ``python -m pnp.bench multi``, an
+    easy tech page: a Cleanup box filled, its neighbour's fill drawn on over its top and
+    left; its even tone and that fringe read it hatched out, unasked, a phase short.)"""
+    from pnp.vision.run_in import overrun_toward
 
-    facing = {TOP: BOTTOM, BOTTOM: TOP, LEFT: RIGHT, RIGHT: LEFT}
-    return frozenset(
-        side
-        for side in facing
-        if any(
-            len(spills.get(g.id, ())) == 4 and spills[g.id][facing[side]] >= OVERRUN_SPILL
-            for g in beside(f, side, fields)
-        )
-    )
+    return frozenset(side for side in range(4) if overrun_toward(f, side, fields, spills))

@@ -254,7 +254,13 @@ def _overrun_into(r: FieldReading, f: Field, fields, spills: dict) -> bool:
     mark drawn on into this one, whatever else its strokes ink past ``f``'s other sides."""
     if not r.spill or max(r.spill) < TAIL_SPILL_ALONE:
         return False
-    side = int(np.argmax(r.spill))
+    return overrun_toward(f, int(np.argmax(r.spill)), fields, spills)
+
+
+def overrun_toward(f: Field, side: int, fields: list[Field], spills: dict) -> bool:
+    """Whether a box beside ``side`` of box ``f`` is read filled (``spills``: id -> its
+    ``spill``, the filled boxes') with its ink past its own side facing ``f`` (that
+    band at least ``OVERRUN_SPILL`` inked): its mark drawn on toward ``f``."""
     facing = (BOTTOM, TOP, RIGHT, LEFT)[side]
     return any(
         len(spills.get(g.id, ())) == 4 and spills[g.id][facing] >= OVERRUN_SPILL
