@@ -15,7 +15,7 @@ from pnp.paper import COMMON_HEIGHT, COMMON_WIDTH
 from pnp.synth.marks import sheet_marks
 from pnp.synth.pen import build_page, fill
 from pnp.synth.states import random_state
-from pnp.vision import distant_suns, glyph_match, hex_covers
+from pnp.vision import cosmos_ink, cosmos_shapes, distant_suns, glyph_match, hex_covers
 from pnp.vision.fields import read_fields
 from pnp.vision.ink import added_ink
 from pnp.vision.rectify import READ_PX_PER_MM
@@ -180,8 +180,8 @@ def test_outlines_sampled_in_a_window_read_as_on_the_whole_sheet():
     sheet_map = common_map(code)
     readings = read_fields(mask, sheet_map.fields, PX)
     reader = distant_suns._Reader(flat, mask, sheet_map, readings, PX, blank, COSMOS, SHAPES)
-    paper = distant_suns._paper(flat, PX)
-    whole = np.clip(blank.astype(np.float32) / 255.0 - distant_suns._paper_norm(flat, paper), 0, 1)
+    paper = cosmos_ink.paper(flat, PX)
+    whole = np.clip(blank.astype(np.float32) / 255.0 - cosmos_ink.paper_norm(flat, paper), 0, 1)
     fields = {f.id: f for f in sheet_map.fields}
     lines = traced = 0
     for a in sorted(COSMOS.hexes):
@@ -200,7 +200,7 @@ def test_outlines_sampled_in_a_window_read_as_on_the_whole_sheet():
             xs = (x0 + (x1 - x0) * t + nx * s) * PX - 0.5
             ys = (y0 + (y1 - y0) * t + ny * s) * PX - 0.5
             d = cv2.remap(whole, xs.astype(np.float32), ys.astype(np.float32), cv2.INTER_LINEAR)
-            want = float((d.max(axis=1) > distant_suns.EDGE_INK).mean())
+            want = float((d.max(axis=1) > cosmos_shapes.EDGE_INK).mean())
             assert reader.edge_traced(a, b) == want, (hex_id(a), hex_id(b))
             lines += 1
             traced += want > 0

@@ -277,9 +277,9 @@ def test_an_unclear_hex_every_fitting_reading_agrees_on_is_settled_beside_an_ope
 
 
 def test_unclear_hexes_past_the_readings_tried_stay_asked(sheet_map, monkeypatch):
-    import pnp.vision.distant_suns as ds
+    from pnp.vision import cosmos_repairs
 
-    monkeypatch.setattr(ds, "UNCLEAR_READINGS", 3)  # q2r7 q0r7 q1r9: 2 x 2 x 2 readings
+    monkeypatch.setattr(cosmos_repairs, "UNCLEAR_READINGS", 3)  # q2r7 q0r7 q1r9: 2 x 2 x 2 readings
     reader, hexes, _ = _state_reader(sheet_map, 3, "q2r7 q0r7 q1r9")
     assert reader.settle_unclear(hexes) == hexes and reader.settled == {}
 

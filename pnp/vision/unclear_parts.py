@@ -3,7 +3,7 @@ to try together.
 
 A page in a grainy photo can leave a dozen hexes or more unclear (ink that looks like no
 symbol: covered or not?), too many for every reading of them all to be tried
-(``distant_suns.UNCLEAR_MAX``, ``UNCLEAR_READINGS``). But two unclear hexes bear on each
+(``cosmos_repairs.UNCLEAR_MAX``, ``UNCLEAR_READINGS``). But two unclear hexes bear on each
 other only where they may join one run of same-zone hexes: beside each other with a zone
 in common, or each beside the same run of surely read hexes of a zone both may take.
 So the unclear hexes (and the symbols unsure between lookalikes) fall into parts that
