@@ -586,3 +586,28 @@ def test_a_symbol_the_darkness_chose_is_kept_where_the_shapes_spend_the_boxes(sh
     reader, hexes, _ = _state_reader(sheet_map, 3, "")
     reader.darkness_chose["hex-q6r6"] = ("rocket", "black-hole")  # read right
     assert reader.repair_spending(hexes) == hexes and not reader.remarks
+
+
+def test_a_lone_symbol_two_lookalikes_fit_is_the_one_that_spends_the_upgrade_boxes():
+    """Seed 723 #128 (a normal Cosmos page, halved, JPEG 80): an Asteroid's triangle
+    drawn over the printed Upgrade icon matched Orbit's circle 0.70, Satellite's bars,
+    Asteroid's triangle 0.66; read Orbit, a lone hex no Orbit shape covers. As the
+    Asteroid beside it or the Satellite beside it the run is coverable, so nothing was
+    repaired and the page asked about its shapes and Upgrades; only the Asteroid spends
+    the 4 Upgrades checked."""
+    import json
+    from pathlib import Path
+
+    from pnp.vision.read import read_photo
+    from pnp.vision.states import assemble
+
+    page = Path(__file__).parent / "fixtures" / "cosmos"
+    page /= "seed723-00128-distant-suns-cosmos-normal-half.jpg"
+    truth = json.loads(page.with_suffix(".json").read_text())["state"]
+    (sheet,) = read_photo(page)
+    (a,), _ = assemble([sheet])
+    assert not a.doubtful and not a.notes
+    zone = {h: s["zone"] for s in a.state["shapes"] for h in s["hexes"]}
+    assert zone == {h: s["zone"] for s in truth["shapes"] for h in s["hexes"]}
+    assert zone["q10r3"] == "asteroid"
+    assert any(r.startswith("hex-q10r3: asteroid") and "4 Upgrades" in r for r in a.remarks)

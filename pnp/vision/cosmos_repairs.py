@@ -68,8 +68,15 @@ class SymbolRepairs:
     def repair_symbols(self, hexes: dict[Hex, HexRead]) -> dict[Hex, HexRead]:
         """``hexes``, with the one symbol read surely changed that alone makes legal
         shapes of runs none can cover (``SYMBOL_REPAIR_MARGIN``), for some reading of
-        the unsure symbols (``REPAIR_MAX_UNSURE`` at most); as read when some reading
-        already covers every run, a hex is unclear, or not exactly one change helps."""
+        the unsure symbols (``REPAIR_MAX_UNSURE`` at most); where several such changes
+        do, the one whose shapes alone also spend what the Upgrade boxes allow in a legal
+        drawing order (``_fits``); as read when some reading already covers every run, a
+        hex is unclear, or not exactly one change helps. (Seed 723 #128, a normal page:
+        a Triangle drawn over the printed Upgrade icon matched Circle 0.71, Bars 0.67,
+        Triangle 0.66; read Orbit, a lone hex no Orbit shape covers. As an Asteroid beside
+        an Asteroid, or a Satellite beside a Satellite, its run is coverable, but only the
+        Asteroid spends the 4 Upgrades checked: before, both helped and nothing was
+        repaired, and the page asked about its shapes and Upgrades.)"""
         covered = {h: r for h, r in hexes.items() if r.covered}
         unsure = [h for h, r in covered.items() if len(r.candidates) > 1]
         if len(unsure) > REPAIR_MAX_UNSURE or any(r.covered is None for r in hexes.values()):
@@ -91,9 +98,19 @@ class SymbolRepairs:
             helps += [
                 (h, z) for z in self._lookalikes(h, hexes, zone_of) if coverable(zone_of | {h: z})
             ]
+        why = ""
+        if len(helps) > 1 and (used := self._used_range()) is not None:
+            # several lookalikes make legal shapes: the one of them whose shapes also
+            # spend what the Upgrade boxes allow in a legal drawing order, if one alone does
+            helps = [
+                (h, z)
+                for h, z in helps
+                if any(self._fits(zone_of | {h: z} | reading, used) for reading in readings)
+            ]
+            why = f"spending {spend_text(used)} in a legal drawing order"
         if len(helps) != 1:
             return hexes
-        return self._repaired(hexes, *helps[0], "")
+        return self._repaired(hexes, *helps[0], why)
 
     def repair_spending(self, hexes: dict[Hex, HexRead]) -> dict[Hex, HexRead]:
         """``hexes``, with the one symbol the photo's darkness chose among lookalikes
