@@ -504,3 +504,55 @@ def test_a_stray_mark_in_a_blank_rows_end_of_game_is_doubted_with_the_row():
     doubted = {d.field: d.reason for d in first.doubtful}
     assert "end-other2-yours: no units bubble filled" in doubted["end-other2-funded-no"]
     assert not [n for n in first.notes if "other2" in n]
+
+
+def test_a_number_left_unwritten_by_a_mark_taken_back_asks_its_units():
+    """Seed 726 #314 (a hard player pad, halved, JPEG 80): the Piracy Major Project's
+    units-1 hatched out, its units-0 fill showing no ink at the ink step. The column's sum
+    adds up with units-1 empty and the number unwritten as with 0, so it was settled
+    empty and the Piracy module left out of the state, nothing asked. A mark taken back
+    says the number was written: its units are asked, and answered, the pad reads its
+    state."""
+    import json
+    from pathlib import Path
+
+    from pnp.vision.read import read_photo
+
+    page = Path(__file__).parent / "fixtures" / "pads"
+    page /= "seed726-00314-federation-scorepad-player-hard-half.jpg"
+    truth = json.loads(page.with_suffix(".json").read_text())["state"]
+    prefix = "p1-piracy_major_project"
+    value = truth["players"][0]["values"]["piracy_major_project"]
+    (sheet,) = read_photo(page)
+    (a,), _ = assemble([sheet])
+    asked = {d.field: d.reason for d in a.doubtful}
+    assert set(asked) == {f"{prefix}-units-{d}" for d in range(10) if d != 1}
+    assert asked[f"{prefix}-units-0"].startswith(f"{prefix}: {prefix}-units-1 taken for no mark")
+    answers = {f"{sheet.source}:{i}": i == f"{prefix}-units-{value}" for i in asked}
+    (b,), _ = assemble([sheet], answers)
+    assert b.state == truth and not b.doubtful
+
+
+def test_a_number_the_noise_models_answer_leaves_unwritten_is_asked_if_it_was_inked():
+    """A fill the noise model answered empty (a mark taken back, or the model wrong) and
+    no other bubble of its number filled: the number's units are asked as a mark taken
+    back; grain (under ``read.BUBBLE_MIN_COVERAGE``) so answered is not (a category the
+    pad needs is asked for its empty units all the same)."""
+    from dataclasses import replace
+
+    from pnp.vision.federation import assemble_federation
+    from pnp.vision.read import BUBBLE_MIN_COVERAGE
+
+    state = random_state("federation", 4)
+    (marks,) = sheet_marks("federation", state)
+    sheet, _ = flat_reading(marks, 4, "pad.png")
+    prefix = "p1-remaining_resources"
+    (fill,) = (i for i in marks.marks if i.startswith(f"{prefix}-units-"))
+    readings = {r.id: r for r in sheet.readings}
+    for coverage, asked in ((0.34, True), (BUBBLE_MIN_COVERAGE / 2, False)):
+        inked = replace(readings[fill], coverage=coverage)
+        page = replace(sheet, readings=tuple(inked if r.id == fill else r for r in sheet.readings))
+        key = f"pad.png:{fill}"
+        (a,) = assemble_federation([page], {key: False}, frozenset({key}))
+        taken = {d.field for d in a.doubtful if "taken for no mark" in d.reason}
+        assert taken == ({f"{prefix}-units-{d}" for d in range(10)} - {fill} if asked else set())

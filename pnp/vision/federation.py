@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Collection
 
 from pnp.vision.bubble_digits import crowded_doubts, settled_digits
 from pnp.vision.one_of import beside_one_mark
 from pnp.vision.pad_sums import settled_sums
-from pnp.vision.read import UNREAD_KINDS, SheetReading
+from pnp.vision.read import BUBBLE_MIN_COVERAGE, UNREAD_KINDS, Doubt, SheetReading
 from pnp.vision.states import (
     Answers,
     Assembled,
@@ -74,7 +75,46 @@ def assemble_federation(
     out += [_solo(serial, group, answers) for serial, group in sorted(by_serial.items())]
     for assembled in out:
         crowded_doubts(assembled, answers)
+        assembled.doubtful = _merge(
+            assembled.doubtful + _taken_back(assembled.sheets, answers, learned | settled.keys())
+        )
         record_settled(assembled, settled)
+    return out
+
+
+def _taken_back(
+    sheets: list[SheetReading], answers: Answers, unseen: Collection[str]
+) -> list[Doubt]:
+    """Doubts on the units bubbles of each number left with no bubble filled by answers
+    no person gave (``unseen``, "SOURCE:FIELD": the page's rules', the noise model's),
+    where a bubble so answered empty was read inked like a fill
+    (``read.BUBBLE_MIN_COVERAGE``, not grain): a mark taken back is a correction, and a
+    player who corrected a number wrote it, in a bubble too faint to read. Seed 726
+    #314, a hard player pad: the Piracy Major Project's units-1 hatched out (34%
+    inked), its units-0 fill showing no ink at the ink step; the column's sum
+    (``pad_sums``) settled units-1 empty, the total adding up with the number unwritten
+    as with 0, and the Piracy module was left out of the state, nothing asked."""
+    from scoring.federation.bubbles import digit_places
+
+    out = []
+    for sheet in sheets:
+        marks = marked(sheet, answers)
+        inked = {r.id for r in sheet.readings if r.coverage >= BUBBLE_MIN_COVERAGE}
+        numbers: dict[str, list[str]] = {}
+        for (number, _), ids in digit_places(sheet.kinds).items():
+            numbers.setdefault(number, []).extend(ids)
+        for number, ids in sorted(numbers.items()):
+            if marks.intersection(ids):
+                continue
+            taken = [i for i in ids if i in inked and f"{sheet.source}:{i}" in unseen]
+            if not taken:
+                continue
+            units = digit_places(ids).get((number, "units"), [])
+            why = (
+                f"{number}: {', '.join(taken)} taken for no mark (a mark taken back?), "
+                "no other bubble filled: is one of these filled?"
+            )
+            out += _field_doubts([sheet], units, why, answers)
     return out
 
 
