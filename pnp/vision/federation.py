@@ -15,7 +15,9 @@ Bubble problems (two bubbles in a digit, a units place left empty) make the fiel
 concerned doubtful, so a mis-read never turns silently into a wrong score. Before they
 are weighed, the page's own marks settle what they can: grain in the parts nobody played
 (``unplayed``), a digit place's correction or specks (``bubble_digits``), the column
-sums (``pad_sums``), faint ink beside a place's one clean mark (``one_of``).
+sums (``pad_sums``), faint ink beside a place's one clean mark (``one_of``). A number
+those rules or the noise model leave unwritten by taking back a bubble inked like a fill
+is asked (``_taken_back``): a correction says the player wrote it.
 """
 
 from __future__ import annotations
