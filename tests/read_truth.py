@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pnp.vision.read import UNREAD_KINDS, SheetReading
+from pnp.vision.fields import UNREAD_KINDS
+from pnp.vision.read import SheetReading
 from pnp.vision.states import assemble, marked
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from pnp.vision.field_doubts import Doubt
 from pnp.vision.fields import FieldReading
-from pnp.vision.read import Doubt, SheetReading
+from pnp.vision.read import SheetReading
 
 
 def sheet_reading(

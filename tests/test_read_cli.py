@@ -18,6 +18,7 @@ from conftest import truth_marked
 
 from pnp.asking import GRID_FROM
 from pnp.cli import cli
+from pnp.vision.fields import UNREAD_KINDS
 from pnp.vision.photo_io import (
     EXIT_DUPLICATE,
     EXIT_NO_SHEET,
@@ -27,7 +28,7 @@ from pnp.vision.photo_io import (
     EXIT_TOO_SMALL,
     EXIT_WRONG_GAME,
 )
-from pnp.vision.read import UNREAD_KINDS, read_photo
+from pnp.vision.read import read_photo
 from pnp.vision.states import assemble, marked
 
 PHOTOS = Path(__file__).parent / "fixtures" / "photos"
@@ -490,8 +491,8 @@ def test_a_bare_field_two_sheets_hold_is_refused_and_the_hint_names_the_sheet():
     from sheet_readings import sheet_reading
 
     from pnp.read_cli import answer_hint, check_sets
+    from pnp.vision.field_doubts import FAINT
     from pnp.vision.fields import FieldReading
-    from pnp.vision.read import FAINT
     from pnp.vision.states import Assembled
 
     readings = tuple(FieldReading(f"track-power-{n}", "empty", 0.0, 1.0) for n in (1, 2))

@@ -12,8 +12,9 @@ from click.testing import CliRunner
 
 from pnp.bench.scans import FILTERS, scan_pdf, scanned
 from pnp.cli import cli
+from pnp.vision.fields import UNREAD_KINDS
 from pnp.vision.photo_io import EXIT_NO_SHEET, EXIT_NOT_AN_IMAGE, EXIT_TOO_LARGE
-from pnp.vision.read import UNREAD_KINDS, read_photo
+from pnp.vision.read import read_photo
 from pnp.vision.states import assemble, marked
 
 

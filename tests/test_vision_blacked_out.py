@@ -11,7 +11,7 @@ from flat_pages import flat_reading
 
 from pnp.synth.marks import sheet_marks
 from pnp.synth.states import random_state
-from pnp.vision.read import HATCHED, Doubt
+from pnp.vision.field_doubts import HATCHED, Doubt
 from pnp.vision.states import assemble
 
 SOLID = "filled solid: a mark, or a mark hatched out?"

@@ -8,6 +8,7 @@ import pytest
 
 from pnp.pagecode import PageCode
 from pnp.sheetmap import Field
+from pnp.vision.field_doubts import doubts
 from pnp.vision.fields import FieldReading, read_fields
 from pnp.vision.ink import (
     BLUR_SIGMAS,
@@ -18,7 +19,6 @@ from pnp.vision.ink import (
     fitted_blur,
     ink_masks,
 )
-from pnp.vision.read import doubts
 from pnp.vision.reference import common_map, reference_image
 
 PX = 6.25

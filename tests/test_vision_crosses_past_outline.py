@@ -4,8 +4,8 @@ on noisy paper, or one on a page with too few marks to compare is asked."""
 
 from __future__ import annotations
 
+from pnp.vision.field_doubts import HATCHED, LIKE_MARKS_MIN, doubts
 from pnp.vision.fields import FieldReading
-from pnp.vision.read import HATCHED, LIKE_MARKS_MIN, doubts
 
 
 def cross(n: int, ink: float = 0.1, beyond: float = 0.0, base: float | None = None):

@@ -3,8 +3,8 @@ sparser than the hand's fills is a fill drawn too large, not a hatching-out."""
 
 from __future__ import annotations
 
+from pnp.vision.field_doubts import doubts
 from pnp.vision.fields import FieldReading
-from pnp.vision.read import doubts
 
 
 def bubble(n: int, coverage: float, beyond: float = 0.0) -> FieldReading:

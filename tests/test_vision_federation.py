@@ -14,7 +14,7 @@ from flat_pages import flat_reading
 
 from pnp.synth.marks import SheetMarks, sheet_marks
 from pnp.synth.states import random_state, random_states
-from pnp.vision.read import UNREAD_KINDS
+from pnp.vision.fields import UNREAD_KINDS
 from pnp.vision.states import assemble
 
 
@@ -278,7 +278,7 @@ def test_two_bubbles_in_a_digit_are_doubted_on_a_solo_page_read_alone():
 def test_a_bubble_hatched_out_beside_its_digits_clean_fill_is_read_as_the_correction():
     from dataclasses import replace
 
-    from pnp.vision.read import HATCHED, Doubt
+    from pnp.vision.field_doubts import HATCHED, Doubt
 
     state = random_state("federation", 8)
     (pad,) = sheet_marks("federation", state)
@@ -476,7 +476,7 @@ def test_a_number_with_no_bubble_read_asks_the_bubble_of_its_place_asked_already
     not the place's other nine."""
     from dataclasses import replace
 
-    from pnp.vision.read import NOISE, Doubt
+    from pnp.vision.field_doubts import NOISE, Doubt
 
     state = random_state("federation", 4, layout="solo")
     rounds, *_ = sheet_marks("federation", state)
@@ -536,12 +536,12 @@ def test_a_number_left_unwritten_by_a_mark_taken_back_asks_its_units():
 def test_a_number_the_noise_models_answer_leaves_unwritten_is_asked_if_it_was_inked():
     """A fill the noise model answered empty (a mark taken back, or the model wrong) and
     no other bubble of its number filled: the number's units are asked as a mark taken
-    back; grain (under ``read.BUBBLE_MIN_COVERAGE``) so answered is not (a category the
+    back; grain (under ``field_doubts.BUBBLE_MIN_COVERAGE``) so answered is not (a category the
     pad needs is asked for its empty units all the same)."""
     from dataclasses import replace
 
     from pnp.vision.federation import assemble_federation
-    from pnp.vision.read import BUBBLE_MIN_COVERAGE
+    from pnp.vision.field_doubts import BUBBLE_MIN_COVERAGE
 
     state = random_state("federation", 4)
     (marks,) = sheet_marks("federation", state)

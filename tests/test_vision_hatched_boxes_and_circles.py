@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 
 from pnp.sheetmap import Field
+from pnp.vision.field_doubts import doubts
 from pnp.vision.fields import read_fields
 from pnp.vision.hatching import hatched_out
 from pnp.vision.ink import InkMasks
 from pnp.vision.ink_reach import corner_shares, side_reach
-from pnp.vision.read import doubts
 
 PX = 6.25
 BOX = Field("track-power-1", "track_box", 20.0, 20.0, 9.5, 9.5)
@@ -331,7 +331,7 @@ def light_crosshatch(seen: np.ndarray, bounds) -> None:
 
 
 def test_a_light_hatching_run_past_two_sides_only_is_asked():
-    from pnp.vision.read import HATCHED
+    from pnp.vision.field_doubts import HATCHED
 
     x0, y0, x1, y1 = BOX.bounds
     seen = page(5)

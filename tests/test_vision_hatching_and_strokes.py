@@ -9,10 +9,10 @@ import numpy as np
 from pnp.sheetmap import Field
 from pnp.vision.faint_strokes import faint_strokes, stroke_score
 from pnp.vision.field_boxes import _field_boxes
+from pnp.vision.field_doubts import doubts
 from pnp.vision.fields import read_fields
 from pnp.vision.hatching import hatched_out
 from pnp.vision.ink import InkMasks
-from pnp.vision.read import doubts
 
 PX = 6.25
 BOX = Field("track-power-1", "track_box", 20.0, 20.0, 9.5, 9.5)

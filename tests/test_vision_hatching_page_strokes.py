@@ -11,10 +11,10 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
+from pnp.vision.field_doubts import doubts
 from pnp.vision.fields import read_fields
 from pnp.vision.hatching import _own_ink_centred, _runs_on_past_one_side, hatched_out
 from pnp.vision.ink import InkMasks
-from pnp.vision.read import doubts
 
 PX = 6.25
 SIZE = round(60 * PX)

@@ -11,8 +11,8 @@ import pytest
 
 from pnp.sheetmap import Field
 from pnp.vision import ink_lines
+from pnp.vision.field_doubts import FAINT, NOISE
 from pnp.vision.ink_shape import FEATURES, ink_shape
-from pnp.vision.read import FAINT, NOISE
 
 PX = 6.25  # px/mm
 BOX = Field("b", "space", 10.0, 10.0, 8.0, 8.0)  # an 8 mm box at (10, 10) mm

@@ -71,7 +71,8 @@ def test_the_photographed_pencil_crosses_are_asked():
     # page in pencil: spaces D4 and G5 crossed, read empty with nothing asked
     import json
 
-    from pnp.vision.read import LIGHT, read_photo
+    from pnp.vision.field_doubts import LIGHT
+    from pnp.vision.read import read_photo
 
     photo = (
         Path(__file__).parent / "fixtures" / "light" / "seed687-00075-stellar-drift-ship-real.jpg"
@@ -89,7 +90,8 @@ def test_the_photographed_light_slash_is_asked():
     # shadow's edge, read empty with nothing asked before ``PEN_WIDE_BOX``
     import json
 
-    from pnp.vision.read import LIGHT, read_photo
+    from pnp.vision.field_doubts import LIGHT
+    from pnp.vision.read import read_photo
 
     photo = (
         Path(__file__).parent

@@ -8,9 +8,9 @@ import numpy as np
 
 from pnp.sheetmap import Field
 from pnp.vision.faint_strokes import faint_strokes
+from pnp.vision.field_doubts import doubts
 from pnp.vision.fields import read_fields
 from pnp.vision.ink import InkMasks
-from pnp.vision.read import doubts
 
 PX = 6.25
 LEFT = Field("p1-total-units-1", "bubble", 20.0, 20.0, 4.4, 4.4, "circle")
@@ -100,7 +100,7 @@ def test_a_tick_in_the_near_half_of_a_round_indicator_is_asked_not_read_empty():
     """A round indicator is checked off by convention, not filled: a tick on the side that
     faces a neighbour filled past its circle may be a mark (seed 691 #61 read it empty,
     unasked), or the neighbour's overrun (seed 711 #121 read it filled, unasked): asked."""
-    from pnp.vision.read import SPILLED
+    from pnp.vision.field_doubts import SPILLED
 
     left = Field("skill-green-round-6", "round_circle", 20.0, 20.0, 4.4, 4.4, "circle")
     right = Field("skill-green-round-7", "round_circle", 25.4, 20.0, 4.4, 4.4, "circle")
@@ -132,7 +132,7 @@ def test_the_photographed_round_indicator_ticked_beside_an_overrun_is_asked():
     # seed 691 #61 (``python -m pnp.bench photos --n 300 --seed 691``; halved and saved at
     # JPEG 80 here, read the same), an easy tracker page: Round 6 ticked on the side of
     # Round 7, whose fill runs past its circle; it was read empty with nothing asked
-    from pnp.vision.read import SPILLED
+    from pnp.vision.field_doubts import SPILLED
 
     truth, read, asked = _read_rounds("seed691-00061-stellar-drift-tracker-easy-half.jpg")
     assert truth["skill-green-round-6"]["marked"]
@@ -145,7 +145,7 @@ def test_the_photographed_round_indicator_holding_its_neighbours_overrun_is_aske
     # at JPEG 80 here, read the same), an easy tracker page: Red's Round 6 filled past its
     # circle into Round 5 (11.4% of it, as dark as the page's marks), which was read
     # filled with nothing asked
-    from pnp.vision.read import SPILLED
+    from pnp.vision.field_doubts import SPILLED
 
     truth, read, asked = _read_rounds("seed711-00121-stellar-drift-tracker-easy-half.jpg")
     assert not truth["skill-red-round-5"]["marked"] and truth["skill-red-round-6"]["marked"]
@@ -160,8 +160,8 @@ def test_a_bubble_half_covered_by_a_neighbour_read_hatched_out_is_asked():
     neighbour whose ink runs past its circle (filled, or read hatched out), is asked."""
     from dataclasses import replace
 
+    from pnp.vision.field_doubts import SPILLED
     from pnp.vision.neighbour_spill import spilled_in
-    from pnp.vision.read import SPILLED
 
     rng = np.random.default_rng(6)
     seen = np.float32(1.0) + rng.normal(0, 0.01, (SIZE, SIZE)).astype(np.float32)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from sheet_readings import sheet_reading
 
+from pnp.vision.field_doubts import FAINT, HATCHED
 from pnp.vision.fields import FieldReading
 from pnp.vision.no_effect import MAX_OTHERS, settled_no_effect
-from pnp.vision.read import FAINT, HATCHED, SheetReading
+from pnp.vision.read import SheetReading
 
 SOURCE = "tracker.jpg"
 

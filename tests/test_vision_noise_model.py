@@ -12,6 +12,7 @@ import pytest
 
 from pnp.sheetmap import Field
 from pnp.vision import ink_shape
+from pnp.vision.field_doubts import FAINT, HATCHED, NOISE, Doubt
 from pnp.vision.fields import FieldReading
 from pnp.vision.noise_model import (
     FEATURES,
@@ -23,7 +24,6 @@ from pnp.vision.noise_model import (
     model_answers,
     stored_model,
 )
-from pnp.vision.read import FAINT, HATCHED, NOISE, Doubt
 
 PHOTOS = Path(__file__).parent / "fixtures" / "photos"
 INK = FEATURES.index("ink")

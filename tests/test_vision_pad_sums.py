@@ -11,7 +11,7 @@ from flat_pages import flat_reading
 
 from pnp.synth.marks import sheet_marks
 from pnp.synth.states import random_states
-from pnp.vision.read import HATCHED, Doubt
+from pnp.vision.field_doubts import HATCHED, Doubt
 from pnp.vision.states import assemble
 
 SEED = 2  # Game PP 126, total 171: both with a hundreds bubble
@@ -211,7 +211,7 @@ def test_a_faint_bubble_beside_a_places_fill_is_settled_before_the_sums(monkeypa
     the sums weigh the column with it so (a fresh hard page of seed 622, #134: weighed
     as unknown, two readings of the column added up, and four fields were asked)."""
     import pnp.vision.federation as federation
-    from pnp.vision.read import FAINT
+    from pnp.vision.field_doubts import FAINT
 
     state, sheet, settled = clean_page()
     total = sum(state["players"][0]["values"].values())

@@ -221,7 +221,7 @@ CURLED = Path(__file__).parent / "fixtures" / "curled"
 def _wrong_unasked(sheet, truth: dict) -> list[str]:
     """The fields of ``sheet`` (a ``SheetReading``) read otherwise than ``truth`` (a
     synthetic photo's) with nothing asked of them."""
-    from pnp.vision.read import UNREAD_KINDS
+    from pnp.vision.fields import UNREAD_KINDS
 
     asked = {d.field for d in sheet.doubtful}
     return [

@@ -79,8 +79,8 @@ def test_a_shadow_band_as_wide_as_a_box_is_not_ink():
 
 
 def test_a_space_covered_all_over_is_asked_though_nothing_shows_past_it():
+    from pnp.vision.field_doubts import HATCHED, doubts
     from pnp.vision.fields import FieldReading
-    from pnp.vision.read import HATCHED, doubts
 
     covered = FieldReading("space-A2", "filled", 0.75, 1.0, (0.0,) * 4, coverage=0.8)
     cross = FieldReading("space-A1", "filled", 0.08, 1.0, (0.0,) * 4, coverage=0.09)

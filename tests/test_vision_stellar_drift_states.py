@@ -9,7 +9,7 @@ from flat_pages import flat_reading
 
 from pnp.synth.marks import Mark, sheet_marks
 from pnp.synth.states import random_state
-from pnp.vision.read import NOISE, Doubt
+from pnp.vision.field_doubts import NOISE, Doubt
 from pnp.vision.states import assemble
 
 

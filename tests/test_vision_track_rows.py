@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from sheet_readings import sheet_reading
 
+from pnp.vision.field_doubts import FAINT, HATCHED, Doubt
 from pnp.vision.fields import FieldReading
-from pnp.vision.read import FAINT, HATCHED, Doubt, SheetReading
+from pnp.vision.read import SheetReading
 from pnp.vision.track_rows import settled_rows
 
 SOURCE = "tech.jpg"
@@ -49,7 +50,7 @@ def test_a_doubted_box_in_the_gap_is_asked():
 
 
 def test_a_doubted_box_past_a_plainly_empty_box_is_taken_back_unless_it_counts_marked():
-    from pnp.vision.read import NOISE, RUN_IN
+    from pnp.vision.field_doubts import NOISE, RUN_IN
 
     # box 4 plainly empty: boxes 6 and 7, too faint to count, cannot have been checked
     assert settled(page({1, 2, 3}, {6: FAINT, 7: FAINT})) == {
@@ -92,14 +93,14 @@ def test_a_box_doubted_as_a_correction_before_a_clean_mark_is_a_mark():
 
 
 def test_a_box_read_marked_but_doubted_for_any_cause_before_a_clean_mark_is_a_mark():
-    from pnp.vision.read import NOISE, RUN_IN
+    from pnp.vision.field_doubts import NOISE, RUN_IN
 
     for cause in (NOISE, RUN_IN, ""):
         assert settled(page({1, 2, 3, 4}, {2: cause})) == {f"{ROW}-2": True}, cause
 
 
 def test_a_box_doubted_for_its_ink_before_two_clean_marks_is_a_mark_whatever_its_best_guess():
-    from pnp.vision.read import NOISE
+    from pnp.vision.field_doubts import NOISE
 
     for cause in (FAINT, NOISE):
         sheet = page({1, 2, 4, 5}, {3: cause})  # box 3 doubtful, too little ink to count
@@ -113,7 +114,7 @@ def test_a_box_doubted_for_its_ink_before_two_clean_marks_is_a_mark_whatever_its
 
 
 def test_a_box_doubted_for_its_ink_is_asked_beside_a_plain_gap_another_doubt_or_one_mark():
-    from pnp.vision.read import RUN_IN
+    from pnp.vision.field_doubts import RUN_IN
 
     # box 2 plainly empty: the clean marks past may be the misread
     assert settled(page({1, 4, 5}, {3: FAINT})) == {}
@@ -133,7 +134,7 @@ def test_a_box_the_pages_gap_read_filled_vouches_for_no_box_before_it():
     noise) as marks, 5-10 of them wrongly, nothing asked."""
     from dataclasses import replace
 
-    from pnp.vision.read import NOISE
+    from pnp.vision.field_doubts import NOISE
 
     doubts = {2: NOISE, 3: NOISE}
     sheet = page({1, 2, 3, 4}, doubts)
@@ -156,7 +157,7 @@ def test_a_box_the_noise_model_answered_a_mark_vouches_for_no_box_before_it():
     """Seed 710 #1032, a hard Tech page in pencil under grain: the model answered Yellow
     9 a mark (0.99987 sure, wrongly), and it kept Yellow 7 and 8 (doubted for noise and
     faint ink) as marks before it, nothing asked: one wrong answer made three."""
-    from pnp.vision.read import NOISE
+    from pnp.vision.field_doubts import NOISE
 
     sheet = page({1, 2, 3, 4}, {2: NOISE, 3: NOISE, 4: NOISE})
     answer = {f"{SOURCE}:{ROW}-4": True}

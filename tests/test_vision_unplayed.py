@@ -12,7 +12,7 @@ from flat_pages import flat_reading
 
 from pnp.synth.marks import sheet_marks
 from pnp.synth.states import random_state, random_states
-from pnp.vision.read import FAINT, HATCHED, NOISE, Doubt
+from pnp.vision.field_doubts import FAINT, HATCHED, NOISE, Doubt
 from pnp.vision.states import assemble
 from pnp.vision.unplayed import settled_unplayed
 

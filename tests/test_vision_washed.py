@@ -13,7 +13,8 @@ import pytest
 
 from pnp.bench.scans import FILTERS, scanned
 from pnp.vision import washed
-from pnp.vision.read import WASHED, read_photo
+from pnp.vision.field_doubts import WASHED
+from pnp.vision.read import read_photo
 from pnp.vision.reference import reference_image
 from pnp.vision.retake import quality
 

@@ -269,7 +269,7 @@ def test_a_hex_marked_in_the_numbered_picture_is_then_asked_its_zone(monkeypatch
     from types import SimpleNamespace
 
     from pnp import asking
-    from pnp.vision.read import Doubt
+    from pnp.vision.field_doubts import Doubt
 
     ids = ("space-A1", "hex-q1r1", "hex-q2r2", "score-tile-upgrade-zone")
     sheet = SimpleNamespace(source="p.jpg", name="p.jpg", kinds=dict.fromkeys(ids, "x"))

@@ -7,7 +7,7 @@ reading and the one-off rendering (and preparing) of each blank sheet are not ti
 
 Per game and level the table gives: fields compared, accuracy (right and not
 doubtful, over all compared fields), silent errors (wrong and not doubtful),
-doubtful fields (those ``pnp.vision.read.doubts`` asks about), sheets needing
+doubtful fields (those ``pnp.vision.field_doubts.doubts`` asks about), sheets needing
 review (any doubtful field, or unread) and the median time per photo in its
 megapixel bucket. Compared are the fields the reader
 decides (write-in boxes are not read yet) that no other mark's ink reaches (the
@@ -125,10 +125,11 @@ def read_one(data: bytes, checks: bool = False):
     them, "circle" or "cross" (field id -> mark). ``sheet`` (with ``checks``, else None):
     the page's ``SheetReading``, as the game's checks were given it. ``retake`` (with
     ``checks``): whether ``pnp read`` advises to photograph the page again."""
+    from pnp.vision.fields import UNREAD_KINDS
     from pnp.vision.identify import identify
     from pnp.vision.ink import prepare_blank
     from pnp.vision.print_variant import prepare_print_variant, printed_blank
-    from pnp.vision.read import UNREAD_KINDS, page_masks, read_masks, refuse_other_version
+    from pnp.vision.read import page_masks, read_masks, refuse_other_version
     from pnp.vision.rectify import decode_photo, page_resolution, rectify
     from pnp.vision.reference import common_map, reference_image
 
@@ -433,7 +434,7 @@ def doubt_guess(sheet, reading) -> bool:
     reader gave it (a Cosmos hex the shapes decide is counted as the state has it, which
     this does not follow). ``sheet``: the page's ``SheetReading`` (None: the reader
     alone)."""
-    from pnp.vision.read import best_guess
+    from pnp.vision.field_doubts import best_guess
 
     doubts = sheet.doubtful if sheet else ()
     own = (d.guess for d in doubts if d.field == reading.id and d.guess is not None)

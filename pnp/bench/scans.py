@@ -88,7 +88,7 @@ def scanned(sheet, tone) -> bytes:
 
 def unasked_wrong(sheet, truth_fields: dict) -> tuple[int, int]:
     """(fields asked, fields read wrong and not asked) of a page read alone."""
-    from pnp.vision.read import UNREAD_KINDS
+    from pnp.vision.fields import UNREAD_KINDS
     from pnp.vision.states import assemble, marked
 
     (state,), _ = assemble([sheet])

@@ -2,9 +2,9 @@
 
 A ship's spaces are repaired by crossing them out, corner to corner, and a mark is undone
 by hatching its box over until it is dark all over (README, "Marking the sheets"). On a
-page whose spaces are crossed (``read.LIKE_MARKS_MIN`` marks or more, covering at most
+page whose spaces are crossed (``field_doubts.LIKE_MARKS_MIN`` marks or more, covering at most
 ``CROSSED_COVERAGE`` of their box at the median), a space the reader doubts as hatched
-out that is covered all over (``read.SMALL_MARK_COVERAGE``) and holds ``DARKER`` times
+out that is covered all over (``field_doubts.SMALL_MARK_COVERAGE``) and holds ``DARKER`` times
 the ink of those crosses or more is the player's correction, as a player looking at the
 page reads it at once: ``settled_spaces`` reads it empty. A page whose player fills
 spaces solid is left to ask.
@@ -19,13 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pnp.vision.read import (
-    HATCHED,
-    LIKE_MARKS_MIN,
-    SMALL_MARK_COVERAGE,
-    SMALL_MARK_KINDS,
-    SheetReading,
-)
+from pnp.vision.field_doubts import HATCHED, LIKE_MARKS_MIN, SMALL_MARK_COVERAGE, SMALL_MARK_KINDS
+from pnp.vision.read import SheetReading
 from pnp.vision.states import Answers, answer_for, marked
 
 CROSSED_COVERAGE = 0.3

@@ -5,7 +5,7 @@ A digit holds one bubble. When the reader finds more marked, a player looking at
 page would still read it at once in five cases, and so does ``settled_digits``:
 
 - **A correction beside a fill.** Every other marked bubble of the place was doubted as
-  inked past its circle (``read.HATCHED``: hatched out?) and one was filled cleanly
+  inked past its circle (``field_doubts.HATCHED``: hatched out?) and one was filled cleanly
   (not doubted, at least ``CLEAN_FILL_INK``, and a fill of its own: its half away from
   each of the others more than ``FAR_CLEAR`` inked): the hatched ones are the player's
   corrections and read empty. (A bubble whose ink lies all on a neighbour's side holds
@@ -103,7 +103,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from pnp.vision.read import FAINT, HATCHED, NOISE, SheetReading
+from pnp.vision.field_doubts import FAINT, HATCHED, NOISE
+from pnp.vision.read import SheetReading
 from pnp.vision.states import (
     Answers,
     Assembled,

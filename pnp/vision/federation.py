@@ -27,9 +27,11 @@ from collections import Counter
 from collections.abc import Collection
 
 from pnp.vision.bubble_digits import crowded_doubts, settled_digits
+from pnp.vision.field_doubts import BUBBLE_MIN_COVERAGE, Doubt
+from pnp.vision.fields import UNREAD_KINDS
 from pnp.vision.one_of import beside_one_mark
 from pnp.vision.pad_sums import settled_sums
-from pnp.vision.read import BUBBLE_MIN_COVERAGE, UNREAD_KINDS, Doubt, SheetReading
+from pnp.vision.read import SheetReading
 from pnp.vision.states import (
     Answers,
     Assembled,
@@ -90,7 +92,7 @@ def _taken_back(
     """Doubts on the units bubbles of each number left with no bubble filled by answers
     no person gave (``unseen``, "SOURCE:FIELD": the page's rules', the noise model's),
     where a bubble so answered empty was read inked like a fill
-    (``read.BUBBLE_MIN_COVERAGE``, not grain): a mark taken back is a correction, and a
+    (``field_doubts.BUBBLE_MIN_COVERAGE``, not grain): a mark taken back is a correction, and a
     player who corrected a number wrote it, in a bubble too faint to read. Seed 726
     #314, a hard player pad: the Piracy Major Project's units-1 hatched out (34%
     inked), its units-0 fill showing no ink at the ink step; the column's sum

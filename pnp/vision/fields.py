@@ -20,6 +20,8 @@ from pnp.vision.ink import INK_STEP, _thick
 
 EMPTY_MAX = 0.009  # at most this share of a field's inside inked: empty
 FILLED_MIN = 0.045  # at least this share: filled; between the two: doubtful
+# Fields a person reads and the reader does not (names, written totals, storage).
+UNREAD_KINDS = frozenset({"write_in", "cube_slot"})
 
 State = Literal["filled", "empty", "doubtful"]
 

@@ -1,7 +1,7 @@
 """A light mark on a quiet page: pen-wide strokes where the page's empty fields show none.
 
 The reader calls a field empty when its ink at the raised step is slight and its ink at
-the base step is under ``read.RAISED_BASE_INK``: on a grainy page the base step inks the
+the base step is under ``field_doubts.RAISED_BASE_INK``: on a grainy page the base step inks the
 paper's grain and the fringes of printed symbols as much. But where the other empty
 fields of its kind on the page hold no base-step ink at all, a field whose base-step ink
 lies in strokes a pen's width wide is a light mark a person sees at once, not grain:

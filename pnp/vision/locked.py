@@ -3,7 +3,7 @@
 An Ability is used only once unlocked: its padlock box on a Track or Tech row reached
 (``scoring.stellar_drift.check``: "used, but never unlocked"), a bonus Ability's
 Repaired Sections Bonus box checked. A box of one read marked that the reader asks about
-as a mark, or a mark hatched out (``read.HATCHED``), is hatched out when its
+as a mark, or a mark hatched out (``field_doubts.HATCHED``), is hatched out when its
 prerequisite lies on the same page and is plainly not there: the padlock's row read with
 nothing asked about it, the padlock box and every box past it empty; the bonus box read
 empty, nothing asked.
@@ -25,7 +25,8 @@ normal, 13 hard, 2 real-mode), all checked in the truth.
 
 from __future__ import annotations
 
-from pnp.vision.read import HATCHED, SheetReading
+from pnp.vision.field_doubts import HATCHED
+from pnp.vision.read import SheetReading
 from pnp.vision.states import Answers, answer_for
 
 

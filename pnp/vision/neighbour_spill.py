@@ -35,7 +35,7 @@ from pnp.vision.fields import FieldReading
 from pnp.vision.hatching import CHECKED_CIRCLE_KINDS
 from pnp.vision.ink import InkMasks
 
-THIN = 0.2  # covered less than this: no fill (``read.BUBBLE_MIN_COVERAGE``)
+THIN = 0.2  # covered less than this: no fill (``field_doubts.BUBBLE_MIN_COVERAGE``)
 HALF_COVERED = 0.5  # covered less than this, all toward a neighbour's overrun: asked
 ADJACENT = 2.6  # circles whose centres are this many radii apart or less are neighbours
 OVERRUN_BEYOND = 0.3  # a neighbour's square's corners this inked: filled past its circle

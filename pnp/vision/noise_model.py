@@ -1,8 +1,8 @@
 """Settle fields doubted for noise or faint ink by a model learned from labelled photos.
 
 On a noisy page (a small page in the frame, high ISO, a hard shadow) the reader asks
-about every field whose ink it cannot tell from the paper's grain (``read.NOISE``) or
-that holds too little ink to call (``read.FAINT``), and the page's own gap between
+about every field whose ink it cannot tell from the paper's grain (``field_doubts.NOISE``) or
+that holds too little ink to call (``field_doubts.FAINT``), and the page's own gap between
 marks and paper (``page_gap``) settles only those that stand clear of it. What is left
 is judged the way a person judges it: against the field's own numbers (its ink at the
 raised and the base step, how much of it is covered, how much of it lies in strokes a
@@ -48,7 +48,7 @@ nothing asked (a Frontier pair told wrongly, a track box and a score bubble misr
 Ability's faint slash missed).
 
 One thing the reader knows of ink is not left to the model (``_may_be_marked``): a
-faint field with ink past its outline (``read.clean_outline``) is never settled marked:
+faint field with ink past its outline (``field_doubts.clean_outline``) is never settled marked:
 a sliver of a neighbour's mark comes in from outside (``page_gap`` holds it too). (Until
 session 44 nor was a field with less ink at the raised step than a mark leaves on quiet
 paper, ``fields.QUIET_FILLED_MIN``, but where the base step found pen-wide strokes on
@@ -84,8 +84,9 @@ import numpy as np
 
 from pnp.sheetmap import Field
 from pnp.vision import ink_shape
-from pnp.vision.fields import FieldReading
-from pnp.vision.read import FAINT, NOISE, UNREAD_KINDS, SheetReading, clean_outline
+from pnp.vision.field_doubts import FAINT, NOISE, clean_outline
+from pnp.vision.fields import UNREAD_KINDS, FieldReading
+from pnp.vision.read import SheetReading
 
 MODEL_PATH = Path(__file__).with_name("noise_model.json")
 SURE = 0.999  # settle a mark only at this probability of one
@@ -345,7 +346,7 @@ def page_of(sheet: SheetReading) -> tuple[list[FieldReading], list[Field], list,
 def asked_about(doubts: list, unread: set[str]) -> tuple[dict[str, str | None], list[str]]:
     """(every field asked about or not read -> the doubt's cause, the fields among them
     the model may settle: those doubted for noise or faint ink), from a page's
-    ``read.Doubt`` list and the ids of the fields the reader leaves to people."""
+    ``field_doubts.Doubt`` list and the ids of the fields the reader leaves to people."""
     asked: dict[str, str | None] = dict.fromkeys(unread)
     asked.update((d.field, d.cause) for d in doubts)
     return asked, [d.field for d in doubts if d.cause in (NOISE, FAINT)]
@@ -353,7 +354,7 @@ def asked_about(doubts: list, unread: set[str]) -> tuple[dict[str, str | None], 
 
 def _may_be_marked(r: FieldReading, cause: str | None) -> bool:
     """Whether the reader's own rules of ink let ``r`` be settled marked at all: not a
-    faint field with ink past its outline (``read.clean_outline``), a neighbour's sliver."""
+    faint field with ink past its outline (``field_doubts.clean_outline``), a neighbour's sliver."""
     return cause != FAINT or clean_outline(r)
 
 
@@ -372,7 +373,7 @@ def model_answers(
 ) -> dict[str, float]:
     """Field id -> the model's probability of a mark, for the fields of ``open_ids`` (still
     asked after the game's checks) that the reader asked about for noise or faint ink
-    (``doubts``: the page's ``read.Doubt`` list as the reader handed it over; ``unread``:
+    (``doubts``: the page's ``field_doubts.Doubt`` list as the reader handed it over; ``unread``:
     the fields it leaves to people) where the model is ``SURE``."""
     asked, candidates = asked_about(doubts, unread)
     candidates = [i for i in candidates if i in open_ids]

@@ -4,7 +4,7 @@ mark, settled.
 A Stellar Drift Repaired Sections Bonus box unlocks "your choice of one" of its four
 Abilities, so two of them read checked hold a correction. A player looking at the page
 reads it at once when one of the two is a clean mark (read filled, nothing asked about
-it) and every other is doubted as a mark hatched out (``read.HATCHED``): those were
+it) and every other is doubted as a mark hatched out (``field_doubts.HATCHED``): those were
 taken back, and ``settled_one_of`` reads them unchecked. Anything else (two clean
 marks, a faint one) is asked, as the state's check asks it.
 
@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pnp.vision.read import FAINT, HATCHED, NOISE, SheetReading
+from pnp.vision.field_doubts import FAINT, HATCHED, NOISE
+from pnp.vision.read import SheetReading
 from pnp.vision.states import Answers, crowded_groups, marked, open_doubts
 
 

@@ -13,7 +13,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from pnp.vision.read import UNREAD_KINDS, SheetReading
+from pnp.vision.fields import UNREAD_KINDS
+from pnp.vision.read import SheetReading
 from pnp.vision.states import Answers, answer_for, marked
 
 GREEN, GREY, ORANGE, INK = (40, 170, 40), (170, 170, 170), (0, 140, 255), (140, 40, 20)

@@ -2,7 +2,7 @@
 
 On a noisy page (a small page in the frame, high ISO, a hard shadow) the ink step is
 raised above the noise, and a field with faint ink, or ink that only the base step
-finds, is asked about (``pnp.vision.read.doubts``). A person settles most of them at a
+finds, is asked about (``pnp.vision.field_doubts.doubts``). A person settles most of them at a
 glance, by comparing the field with the page's other fields: a mark is as dark as the
 player's other marks, a grain of noise no darker than the empty fields' grain.
 

@@ -1,7 +1,7 @@
 """Settle a box whose little ink runs in across one side: its own mark, or the tail of a
 neighbour's?
 
-``read.doubts`` asks about a box lightly inked whose ink runs in across one side (the
+``field_doubts.doubts`` asks about a box lightly inked whose ink runs in across one side (the
 band past that side well inked, the other sides clear): a neighbour's mark drawn past
 its own box, or a mark of its own beside a neighbour's ink. A player tells them apart
 at a glance by where the ink lies:
@@ -54,7 +54,7 @@ at the fill's side, as dark as the page's marks: settled filled and not asked, t
 a box long. Of 2,100 photos (held-out 4242, seeds 677-682) it asks that box and changes
 nothing else.)
 
-And an empty box inked just past two sides (``read.ACROSS``: a mark drawn across its
+And an empty box inked just past two sides (``field_doubts.ACROSS``: a mark drawn across its
 outline?) where the ink past one side lies against a box read filled and the others
 hold little (at most ``TAIL_SIDES`` of their band) holds that neighbour's mark run on
 into it, its stroke clipping a second side (``neighbours_tails``): read empty, not asked.
@@ -63,7 +63,7 @@ photo sets (seeds 8, 11, 13, 21, 22, 31-46), all levels, 31 boxes were asked so:
 marks (ticks and a slash across the outline) all stay asked, and 13 of the 18 unmarked
 boxes are settled (a filled neighbour's stroke run on into them).
 
-A box asked about as a faint mark (``read.FAINT``) whose little ink came in across one
+A box asked about as a faint mark (``field_doubts.FAINT``) whose little ink came in across one
 side is settled the same way (``faint_tails``): the band past that side at least
 ``FAINT_TAIL_SPILL`` inked, no other past ``TAIL_SIDES``, nothing in the far part (at
 most ``TAIL_INK``), and the box beside that side inked by the player (read filled, or

@@ -22,9 +22,11 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 
+from pnp.vision.field_doubts import WASHED, Doubt, best_guess
+from pnp.vision.fields import UNREAD_KINDS
 from pnp.vision.noise_model import ModelError
 from pnp.vision.photo_io import EXIT_DUPLICATE, EXIT_WRONG_GAME
-from pnp.vision.read import UNREAD_KINDS, WASHED, Doubt, SheetReading, best_guess
+from pnp.vision.read import SheetReading
 from pnp.vision.retake import advice
 
 

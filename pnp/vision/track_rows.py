@@ -4,7 +4,7 @@ where the page's own marks say which boxes were checked, else asked.
 A row's boxes are checked in order from box 1 ("the leftmost open box"), so no box past
 a plainly empty one (read empty with nothing asked, or answered empty) can have been
 checked. Where no box past that one counts as marked, but those doubted as corrections
-(``read.HATCHED``: a mark, or a mark hatched out?), ``settled_rows`` reads every doubted
+(``field_doubts.HATCHED``: a mark, or a mark hatched out?), ``settled_rows`` reads every doubted
 box past it empty: faint marks, noisy paper, strokes from a neighbour, scribbles. A box
 past it counted marked for another reason (a clean mark, noisy paper, a faint mark taken
 for one) may be the mark that shows the plain box a misread: the row is asked, as its
@@ -56,7 +56,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from pnp.vision.read import FAINT, HATCHED, NOISE, SheetReading
+from pnp.vision.field_doubts import FAINT, HATCHED, NOISE
+from pnp.vision.read import SheetReading
 from pnp.vision.states import Answers, answer_for, marked, open_doubts
 
 # Clean marks past a row's faint boxes that make them marks (``_filled_in``). With one,

@@ -3,7 +3,7 @@
 Players take a score pad's columns in order, one each, and a player's column holds a
 fill in every number it scores (a dozen bubbles or more, pressed solid). A column past
 the last one holding a clean fill (read filled, nothing asked about it), whose every
-doubt is for its ink alone (``read.NOISE``, ``read.FAINT``, ``read.LIGHT``: grain, a
+doubt is for its ink alone (``field_doubts.NOISE``, ``FAINT``, ``LIGHT``: grain, a
 shadow, a speck), is a column nobody played: its doubted bubbles are settled empty
 (``_pad_columns``). So is a Solo tracker's blank project row (other1..other3) with no
 clean fill in any round nor at the game's end (``_blank_rows``): a row used on one
@@ -35,7 +35,8 @@ grain, unasked), 25 right -> asked (the one kept question), nothing wrong.
 
 from __future__ import annotations
 
-from pnp.vision.read import FAINT, LIGHT, NOISE, SheetReading
+from pnp.vision.field_doubts import FAINT, LIGHT, NOISE
+from pnp.vision.read import SheetReading
 from pnp.vision.states import Answers, answer_for, marked, open_doubts
 
 INK_ALONE = frozenset({NOISE, FAINT, LIGHT})  # doubts a part nobody played may hold

@@ -9,7 +9,7 @@ paper cannot say, but the sheet's light print can: a tint printed at 87% of the 
 brightness that shows at 95% of full white says the light is at least 9% past it. Where
 around a field the paper shows full white (``PAPER_CLIPPED``) and the light print shows
 lighter than printed by ``LIGHTER`` or more, a field not read marked is asked
-(``read.WASHED``), and neither the page's rules nor the noise model settle it: the photo
+(``field_doubts.WASHED``), and neither the page's rules nor the noise model settle it: the photo
 holds no evidence either way. A scanner's "document" filter also makes the paper pure
 white, but divides the print by the same paper, keeping its light print as printed.
 
