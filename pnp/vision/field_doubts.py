@@ -54,7 +54,7 @@ LIKE_MARKS_MIN = 5
 # asked though no ink shows past its outline (the outline's print can hide a tight
 # hatching's fringe). On the seed 8, 11 and 13 sets no space but those hatched out was
 # covered more than 0.19, and 93 of the 97 hatched out at least 0.6 (once their solid
-# ink shows: ``ink.SOLID_CLOSING_MM``). Covered so at the base step counts too: a light
+# ink shows: ``paper_level.SOLID_CLOSING_MM``). Covered so at the base step counts too: a light
 # patch over the box, part of it under a step the paper's noise raised (seed 113 #125, a
 # normal page: a space hatched out in light pencil, 0.49 covered at the raised step, 0.75
 # at the base, read filled unasked; on the 15 sets of session 36 the spaces covered 0.6 at
