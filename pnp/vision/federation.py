@@ -87,13 +87,13 @@ def assemble_federation(
 
 
 def _taken_back(
-    sheets: list[SheetReading], answers: Answers, unseen: Collection[str]
+    sheets: list[SheetReading], answers: Answers, inferred: Collection[str]
 ) -> list[Doubt]:
     """Doubts on the units bubbles of each number left with no bubble filled by answers
-    no person gave (``unseen``, "SOURCE:FIELD": the page's rules', the noise model's),
+    no person gave (``inferred``, "SOURCE:FIELD": the page's rules', the noise model's),
     where a bubble so answered empty was read inked like a fill
-    (``field_doubts.BUBBLE_MIN_COVERAGE``, not grain): a mark taken back is a correction, and a
-    player who corrected a number wrote it, in a bubble too faint to read. Seed 726
+    (``field_doubts.BUBBLE_MIN_COVERAGE``, not grain): a mark taken back is a correction,
+    and a player who corrected a number wrote it, in a bubble too faint to read. Seed 726
     #314, a hard player pad: the Piracy Major Project's units-1 hatched out (34%
     inked), its units-0 fill showing no ink at the ink step; the column's sum
     (``pad_sums``) settled units-1 empty, the total adding up with the number unwritten
@@ -110,7 +110,7 @@ def _taken_back(
         for number, ids in sorted(numbers.items()):
             if marks.intersection(ids):
                 continue
-            taken = [i for i in ids if i in inked and f"{sheet.source}:{i}" in unseen]
+            taken = [i for i in ids if i in inked and f"{sheet.source}:{i}" in inferred]
             if not taken:
                 continue
             units = digit_places(ids).get((number, "units"), [])
