@@ -226,6 +226,27 @@ def test_a_field_is_settled_empty_at_sure_empty_and_marked_only_at_sure():
     assert settled(1 - SURE_EMPTY + 0.002) == set()
 
 
+def test_a_field_read_filled_is_settled_empty_only_at_sure():
+    """Seed 732 #970 (a hard ship page, dark and grainy): Space E9's cross read filled
+    (9.2% inked past the raised step) and doubted for the paper's noise; the model called
+    it empty at 0.0043, within ``SURE_EMPTY``, and the page's other questions answered,
+    the state stayed a space short. The reader's own reading of a mark is taken back only
+    at ``SURE``; a field it read empty or doubtful, at ``SURE_EMPTY`` as before."""
+    pairs = [row(0, "filled", 0.09), row(1, "doubtful", 0.03), row(2, "empty", 0.0)]
+    fields, readings = zip(*pairs, strict=True)
+    doubts = [Doubt(f"b{n}", "noisy paper", "", NOISE) for n in range(3)]
+
+    def settled(probability: float) -> set[str]:
+        log_odds = float(np.log(probability / (1 - probability)))
+        model = Model.from_json(stump(-1.0, log_odds, log_odds))
+        open_ids = {"b0", "b1", "b2"}
+        return set(model_answers(list(readings), list(fields), doubts, set(), open_ids, model))
+
+    between = (1 - SURE + 1 - SURE_EMPTY) / 2
+    assert settled(between) == {"b1", "b2"}
+    assert settled((1 - SURE) / 2) == {"b0", "b1", "b2"}
+
+
 def test_the_model_never_takes_a_pages_last_question_away():
     from sheet_readings import sheet_reading
 
