@@ -132,6 +132,19 @@ def test_a_lone_units_bubble_barely_filled_in_a_used_column_is_the_digit():
     assert settled(sheet) == {"p2-game_pp-units-6": True}
 
 
+def test_a_lone_units_bubble_barely_filled_beside_another_faint_one_is_asked():
+    """Seed 736 #154 (a hard player pad): Medals of Honor's units 7, a light fill (2.7%
+    past the raised step), doubted as faint and read no mark; units 6 beside it, 3.1% of
+    its fill's tail, read barely filled and settled the digit. The column's sum then
+    took a correction for Remaining Resources' digit to match: two numbers wrong, the
+    total right, nothing asked. Two faint bubbles in the place: neither is settled."""
+    sheet = page({6: 0.05, 7: 0.02}, {6: FAINT, 7: FAINT}, p2_medals_units_3=0.8)
+    assert settled(sheet) == {}
+    # a lone bubble doubted as hatched out stays the digit beside a faint one
+    sheet = page({6: 0.9, 7: 0.02}, {6: HATCHED, 7: FAINT}, p2_medals_units_3=0.8)
+    assert settled(sheet) == {"p2-game_pp-units-6": True}
+
+
 def test_a_lone_bubble_barely_filled_is_asked_in_an_unused_column_or_a_tens_place():
     assert settled(page({6: 0.17}, {6: FAINT}, p3_medals_units_3=0.8)) == {}
     assert settled(page({6: 0.17}, {6: FAINT}, "tens", p2_medals_units_3=0.8)) == {}

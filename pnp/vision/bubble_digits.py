@@ -56,7 +56,12 @@ Anything else (two real-looking fills, a correction as light as the fill) is ask
 A number in use (another number of its player column, round or end of game marked) has a
 units digit. So the one bubble marked in its units place is the number's, though the
 reader doubts it: as faint, or as inked past its circle (a fill, or hatched out? a
-correction would leave the place empty). Not, when doubted as hatched out, in the Solo
+correction would leave the place empty). Not, when doubted as faint, beside another
+bubble of the place the reader doubts too (seed 736 #154, a hard pad: a light fill read
+no mark and its tail in the next bubble read barely filled and settled the digit; the
+column's sum then took a correction for another number's digit to match, two numbers
+wrong and nothing asked; on the Federation pages of 18 sets, seeds 719-736, no other
+field moved). Not, when doubted as hatched out, in the Solo
 tracker's blank "other" rows, which may go unused while the round is played, unless the
 row is used in another round (``_row_used_elsewhere``): a row used on one card is used on
 every card. On the 21 photo sets of session 16 (seeds 8, 11, 13, 21, 22, 31-46) the
@@ -168,12 +173,16 @@ def settled_digits(
             unmarked += _unmarked(sheet, ids, by_id, doubted) or _overrun(sheet, ids, doubted)
         out |= {f"{sheet.source}:{i}": False for i in unmarked}
         marks -= set(unmarked)  # a place left with one bubble is read as one
+        every = digit_places(sheet.kinds)
         for (number, place), ids in digit_places(marks).items():
             (one, *others) = ids
             cause = doubted.get(one)
             if (
                 place == "units"
                 and not others
+                and not (
+                    cause == FAINT and any(i in doubted for i in every[number, place] if i != one)
+                )
                 and (
                     cause == FAINT
                     or (
