@@ -257,11 +257,9 @@ def _zero_signs(
 ) -> list[str]:
     """The doubted minus bubbles of ``sheet`` whose numbers read 0 without them: every
     digit bubble of the number marked is a 0, at least one is, and none is doubted."""
-    from scoring.federation.bubbles import SIGN, digit_places
+    from scoring.federation.bubbles import SIGN, digit_numbers
 
-    digits_of: dict[str, list[str]] = {}
-    for (number, _), ids in digit_places(marks).items():
-        digits_of.setdefault(number, []).extend(ids)
+    digits_of = digit_numbers(marks)
     out = []
     for sign in doubted:
         if not sign.endswith(f"-{SIGN}") or answer_for(answers, sheet.source, sign) is not None:

@@ -102,11 +102,7 @@ class SymbolRepairs:
         if len(helps) > 1 and (used := self._used_range()) is not None:
             # several lookalikes make legal shapes: the one of them whose shapes also
             # spend what the Upgrade boxes allow in a legal drawing order, if one alone does
-            helps = [
-                (h, z)
-                for h, z in helps
-                if any(self._fits(zone_of | {h: z} | reading, used) for reading in readings)
-            ]
+            helps = [(h, z) for h, z in helps if self._fits_some(zone_of | {h: z}, readings, used)]
             why = f"spending {spend_text(used)} in a legal drawing order"
         if len(helps) != 1:
             return hexes
@@ -136,7 +132,7 @@ class SymbolRepairs:
         readings = _unsure_readings(covered, unsure)
 
         def fits(zones: dict[Hex, str]) -> bool:
-            return any(self._fits(zones | reading, used) for reading in readings)
+            return self._fits_some(zones, readings, used)
 
         if fits(zone_of):
             return hexes
@@ -288,6 +284,13 @@ class SymbolRepairs:
         )
         self.confidence[fid] = 0.75
         return hexes | {h: replace(r, zone=z, candidates=(z,), confidence=0.75)}
+
+    def _fits_some(
+        self, zone_of: dict[Hex, str], readings: list[dict[Hex, str]], used: tuple[int, int]
+    ) -> bool:
+        """Whether ``zone_of``, with some reading of the symbols unsure between lookalikes
+        (``readings``, ``_unsure_readings``), ``_fits`` what the Upgrade boxes allow."""
+        return any(self._fits(zone_of | reading, used) for reading in readings)
 
     def _fits(self, zone_of: dict[Hex, str], used: tuple[int, int]) -> bool:
         """Whether the covered hexes ``zone_of`` split into shapes that spend as many

@@ -98,16 +98,13 @@ def _taken_back(
     inked), its units-0 fill showing no ink at the ink step; the column's sum
     (``pad_sums``) settled units-1 empty, the total adding up with the number unwritten
     as with 0, and the Piracy module was left out of the state, nothing asked."""
-    from scoring.federation.bubbles import digit_places
+    from scoring.federation.bubbles import digit_numbers, digit_places
 
     out = []
     for sheet in sheets:
         marks = marked(sheet, answers)
         inked = {r.id for r in sheet.readings if r.coverage >= BUBBLE_MIN_COVERAGE}
-        numbers: dict[str, list[str]] = {}
-        for (number, _), ids in digit_places(sheet.kinds).items():
-            numbers.setdefault(number, []).extend(ids)
-        for number, ids in sorted(numbers.items()):
+        for number, ids in sorted(digit_numbers(sheet.kinds).items()):
             if marks.intersection(ids):
                 continue
             taken = [i for i in ids if i in inked and f"{sheet.source}:{i}" in inferred]

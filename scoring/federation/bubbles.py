@@ -193,6 +193,19 @@ def digit_places(ids: Collection[str]) -> dict[tuple[str, str], list[str]]:
     return groups
 
 
+def digit_numbers(ids: Collection[str]) -> dict[str, list[str]]:
+    """The digit bubbles among ``ids`` by number prefix, every place of it (``digit_places``'
+    order: places by name, each sorted).
+
+    >>> digit_numbers({"r1-law-units-2", "r1-law-tens-1", "p1-total-tens-3", "r1-law-write"})
+    {'p1-total': ['p1-total-tens-3'], 'r1-law': ['r1-law-tens-1', 'r1-law-units-2']}
+    """
+    numbers: dict[str, list[str]] = {}
+    for (number, _), bubbles in digit_places(ids).items():
+        numbers.setdefault(number, []).extend(bubbles)
+    return numbers
+
+
 def decode_all(fields: Sequence[NumberBubbles], marked: Collection[str]) -> dict[str, int]:
     """Every field's number by prefix; one BubbleError listing the problems of all fields."""
     values: dict[str, int] = {}
