@@ -430,3 +430,25 @@ def test_a_photographed_round_indicator_filled_or_crossed_is_not_read_hatched_ou
     # inked past its circle as a hatching is: asked, counted marked until answered
     (asked,) = [d for d in sheet.doubtful if d.field == circle]
     assert "hatched out?" in asked.reason and asked.guess is not False
+
+
+def test_a_photographed_fill_of_uneven_tone_leaning_one_way_is_not_read_hatched_out():
+    # seed 731 #166 (``python -m pnp.bench photos --n 300 --seed 731``; the photo halved
+    # and saved at JPEG 80 here, read the same), a normal tracker: Fuel 1 filled past
+    # three sides, as dark as 0.90 of the pen's strokes; its tone uneven (stripes) and
+    # its strokes leaning one way (coherence 0.56 on the whole photo) were read a
+    # hatching's: empty, unasked
+    import json
+    from pathlib import Path
+
+    from pnp.vision.read import read_photo
+
+    photo = Path(__file__).parent / "fixtures" / "rounds"
+    photo = photo / "seed731-00166-stellar-drift-tracker-normal-half.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())["sheet"]["fields"]
+    assert truth["track-fuel-1"]["marked"] and not truth["track-fuel-1"]["scribbled_out"]
+    (sheet,) = read_photo(photo)
+    read = {r.id: r for r in sheet.readings}
+    assert read["track-fuel-1"].state == "filled" and not read["track-fuel-1"].hatched
+    (asked,) = [d for d in sheet.doubtful if d.field == "track-fuel-1"]
+    assert "hatched out?" in asked.reason and asked.guess is not False

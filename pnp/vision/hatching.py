@@ -202,6 +202,12 @@ DARK_BOX_REACH = 2.0  # mm: hatchings up to 1.8 on tune8 over 10 mm boxes
 # page: a zigzag fill 1.9 mm past one side, coherence 0.89, 0.97 of the pen, read hatched
 # out, a silent error): it is asked. On the seed 8, 11, 13, 21 and 22 sets, 4 boxes
 # hatched out and read so by this test ran one way (coherence 0.63-0.89); now asked.
+# Nor a box whose tone is not even (past ``EVEN_TONE``, measured) and whose strokes lean
+# one way past ``TWO_WAY``: two hints of one family of strokes, a fill's. Session 63, the
+# boxes reaching this test on the 24 sets of seeds 719-742 (1,730 boxes, all levels):
+# 3 fills read hatched out by it, each so (tone 1.9-2.6, coherence 0.51-0.59, 0.89-0.90
+# of the pen: seed 736 #991 a review-wrong fuel track, 740 #1092, 731 #166), against one
+# hatching (tone 3.0, coherence 0.56); now all four asked.
 # A box covered whose ink past the outline lies past one side only and runs on at least
 # ``RUN_ON_MM`` (median over the side: the walk ends at 3.0) holds a mark of its own with
 # the next box's ink beside it: a hatching runs past two sides or more, and no farther
@@ -569,15 +575,17 @@ def hatched_out(
 
     def hatched_box(n: int, seen: tuple[float, float] | None, reach) -> bool:
         """Whether box ``n``, reached past three sides as a hatching reaches, is as dark
-        as the pen's strokes (its tone not striped) or crossed two ways (``CROSSED_WAYS``)."""
+        as the pen's strokes (its tone not striped, its strokes not one way: a tone not
+        even asks ``TWO_WAY`` of them) or crossed two ways (``CROSSED_WAYS``)."""
         if _past_sides(reach) < DARK_BOX_SIDES or not _within(reach, DARK_BOX_REACH):
             return False
         r = readings[n]
         one_way = one_way_of(n)
+        one_way_bar = TWO_WAY if seen is not None and seen[0] > EVEN_TONE else ONE_WAY_FILL
         if (
             r.coverage >= DARK_BOX_COVERAGE
             and (seen is None or seen[0] < STRIPED)
-            and (one_way is None or one_way < ONE_WAY_FILL)
+            and (one_way is None or one_way < one_way_bar)
             and as_dark_as_strokes(n, DARK_BOX)
         ):
             return True
