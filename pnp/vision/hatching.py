@@ -207,7 +207,8 @@ DARK_BOX_REACH = 2.0  # mm: hatchings up to 1.8 on tune8 over 10 mm boxes
 # boxes reaching this test on the 24 sets of seeds 719-742 (1,730 boxes, all levels):
 # 3 fills read hatched out by it, each so (tone 1.9-2.6, coherence 0.51-0.59, 0.89-0.90
 # of the pen: seed 736 #991 a review-wrong fuel track, 740 #1092, 731 #166), against one
-# hatching (tone 3.0, coherence 0.56); now all four asked.
+# hatching (tone 3.0, coherence 0.56); now none is read hatched out by it: each is asked
+# (filled solid), and the page's rules settled three of them (``bench read``).
 # A box covered whose ink past the outline lies past one side only and runs on at least
 # ``RUN_ON_MM`` (median over the side: the walk ends at 3.0) holds a mark of its own with
 # the next box's ink beside it: a hatching runs past two sides or more, and no farther
