@@ -91,3 +91,12 @@ def test_states_of_several_players_are_each_told_against_their_serial():
     what, why = outcome(cosmos, [other], 1)  # no filled state of the serial read
     assert what == "wrong" and "zones" in why.split(", ")
     assert outcome(cosmos, [filled, other], 2)[0] == "short"
+
+
+def test_without_the_real_photos_the_bench_says_so_before_it_starts(monkeypatch, tmp_path, capsys):
+    import pnp.synth.camera as camera
+
+    monkeypatch.setattr(camera, "REAL_DIR", tmp_path / "no-such-folder")
+    assert main(["--n", "1", "--seed", "3"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "real photos not found" in err

@@ -142,10 +142,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.n < 1:
         print("--n must be 1 or more", file=sys.stderr)
         return 2
-    from pnp.synth.camera import photograph, photograph_real
+    from pnp.synth.camera import photograph, photograph_real, real_photos
     from pnp.synth.pen import build_page, fill
 
     levels = args.level or list(LEVELS)
+    if "real" in levels:
+        try:
+            real_photos()  # before any sample: not a traceback half way through
+        except FileNotFoundError as e:
+            print(f"error: {e}; or leave the real level out (--level easy ...)", file=sys.stderr)
+            return 1
     counts: dict[str, Counter] = defaultdict(Counter)
     refusals: Counter = Counter()
     with tempfile.TemporaryDirectory(prefix="pnp-multi-") as tmp:
