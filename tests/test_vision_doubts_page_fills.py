@@ -93,3 +93,16 @@ def test_a_striped_box_under_a_solid_patch_past_all_four_sides_is_asked():
     # and among fills as inky as it, a patch past every side is a fill drawn large
     fills = [box(n, 0.93) for n in range(5)]
     assert not doubts([*fills, patch], kinds, "")
+
+
+def test_a_striped_box_under_a_patch_laid_a_little_off_it_is_asked():
+    """A zigzag hatched out under a solid patch laid off the box (seed 733 #182, an easy
+    tech page): the patch falls short of one side (0.22 inked) and runs past the other
+    three; one-way strokes overrun only the two sides where they end."""
+    kinds = {f"t{n}": "tech_box" for n in range(10)}
+    zigzags = [box(n, ink) for n, ink in enumerate((0.36, 0.41, 0.45, 0.48))]
+    patch = box(9, 0.999, beyond=0.54, striped=True, spill=(0.43, 0.58, 0.78, 0.22))
+    assert {d.field for d in doubts([*zigzags, patch], kinds, "")} == {"t9"}
+    # past two sides only, it is a one-way fill's overrun
+    ends = box(9, 0.999, beyond=0.54, striped=True, spill=(0.43, 0.1, 0.78, 0.22))
+    assert not doubts([*zigzags, ends], kinds, "")

@@ -95,13 +95,18 @@ CLEAN_SPILL = 0.1
 OUTLIER_FACTOR = 3.0  # this many times the page's median mark of that kind...
 OUTLIER_MIN_INK = 0.3  # ...and at least this much ink, and inked past its outline
 # (``SOLID_BEYOND``): a correction, perhaps; a fill among ticks stays inside its box
-# A box filled solid whose ink runs past all four of its sides (``PATCH_SPILL`` of each
-# band or more), ``PATCH_FACTOR`` times the page's marks of its kind, is asked though its
+# A box filled solid whose ink runs past its sides (``PATCH_SPILL`` of each band or
+# more), ``PATCH_FACTOR`` times the page's marks of its kind, is asked though its
 # strokes run one way: one-way strokes overrun a box where they end, at two opposite
 # sides, and a patch laid over a mark covers it past every side; the strokes showing
 # through are the mark's own (seed 111 #202, an easy page: a scribble hatched out under a
 # solid patch, 2.3x the page's scribbles, each side 0.38-0.77 inked, read filled unasked).
+# Past three sides (``PATCH_SIDES``) is enough: a patch laid a little off the box falls
+# short of one side, and one-way strokes overrun two (seed 733 #182, an easy tech page: a
+# zigzag under a solid patch, its sides 0.43, 0.58, 0.78 and 0.22 inked, read filled
+# unasked).
 PATCH_SPILL = 0.3
+PATCH_SIDES = 3
 PATCH_FACTOR = 2.0
 GUESS_INK = (EMPTY_MAX + FILLED_MIN) / 2  # a doubtful field's best guess
 # Why a field is doubted, where a look at the page's other fields can settle it
@@ -249,7 +254,7 @@ def doubts(
             # strokes that run one way (or a neighbour's ink past one side): a fill, not a
             # hatching-out (``hatching``); but one far inkier than the page's marks of its
             # kind and inked past two sides or more (a circle: to its square's corners),
-            # or a solid patch past all four sides, may be a mark hatched out
+            # or a solid patch past three sides or more, may be a mark hatched out
             continue
         elif _filled_solid(r, kind) and r.beyond >= SOLID_BEYOND:
             out.append(Doubt(r.id, "filled solid: a mark, or a mark hatched out?", source, HATCHED))
@@ -346,12 +351,12 @@ def _filled_solid(r: FieldReading, kind: str) -> bool:
 
 
 def _patched(r: FieldReading, kind: str, median: dict[str, float]) -> bool:
-    """A box filled solid, inked past all four sides (``PATCH_SPILL``) and ``PATCH_FACTOR``
-    times the page's marks of its kind: a patch laid over a mark?"""
+    """A box filled solid, inked past ``PATCH_SIDES`` of its sides (``PATCH_SPILL``) and
+    ``PATCH_FACTOR`` times the page's marks of its kind: a patch laid over a mark?"""
     return (
         _filled_solid(r, kind)
         and len(r.spill) == 4
-        and min(r.spill) >= PATCH_SPILL
+        and sum(s >= PATCH_SPILL for s in r.spill) >= PATCH_SIDES
         and r.ink >= PATCH_FACTOR * median[kind]
     )
 
