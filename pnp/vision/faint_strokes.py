@@ -30,8 +30,8 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
+from pnp.vision.box_texture import FLAT_SPREAD, LIGHT_PRINT
 from pnp.vision.fields import QUIET_BASE_RATIO, QUIET_FILLED_MIN, FieldReading
-from pnp.vision.hatching import FLAT_SPREAD, LIGHT_PRINT
 from pnp.vision.ink import InkMasks, px_count, px_scale
 
 ANGLE_STEP = 3  # degrees between the directions tried

@@ -22,7 +22,7 @@ fill, whatever ink runs past its outline: ``doubts`` does not ask whether it is 
 out. Anything else keeps its reading (and ``doubts`` still asks about it).
 
 Where the tone cannot be judged (a printed icon in the box, a box too small to hold
-plain paper), two measures still tell a hatching-out on quiet paper (``QUIET_PAPER``):
+plain paper), two measures still tell a hatching-out on quiet paper (``box_texture.QUIET_PAPER``):
 
 - **A box** nearly covered (``BOX_COVERAGE``) whose strokes do not run one way (the
   structure tensor's coherence at most ``TWO_WAY``: a fill drawn past its outline is drawn
@@ -61,7 +61,6 @@ beside it, not a hatching (which runs a little past most sides): ``striped``, no
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -69,15 +68,16 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
+from pnp.vision.box_texture import coherence, darkness, px_box, quiet, texture
 from pnp.vision.fields import FieldReading
-from pnp.vision.ink import InkMasks, px_count, px_scale
+from pnp.vision.ink import InkMasks
 
 # Which readings are looked at: a box filled, nearly covered, with ink past its outline.
 HATCH_COVERAGE = 0.9
 HATCH_BEYOND = 0.1
-# Texture: the standard deviation of the darkness inside the box (smoothed by
-# ``TEXTURE_SIGMA`` px, on plain paper of the blank at least ``PLAIN_MARGIN_MM`` from
-# print) over the same on plain, uninked paper nearby: at most this for an even tone.
+# Texture (``box_texture.texture``): the standard deviation of the darkness inside the
+# box, on the blank's plain print, over the same on plain, uninked paper nearby: at most
+# this for an even tone.
 EVEN_TONE = 1.5
 # ...and a hatching gone over twice is dark: a box of even tone and a thin fringe that is
 # lighter than ``EVEN_TONE_DARK`` of the pen's own strokes (``page_marks.StrokeDarkness``)
@@ -88,15 +88,6 @@ EVEN_TONE = 1.5
 # easy tech page, read hatched out with nothing asked) 0.80, two fills on hard pages
 # 0.82 and 0.84. At 0.82, 3 hatchings more are asked and that fill is read right.
 EVEN_TONE_DARK = 0.82
-TEXTURE_SIGMA = 1.0
-PLAIN_MARGIN_MM = 0.8
-FLAT_SPREAD = 12  # grey levels: print this even is plain (paper, or a flat tint)
-LIGHT_PRINT = 150  # ...and light: a dark print hides what lies on it
-WHITE_PRINT = 250  # white paper, for the paper's noise
-MIN_INSIDE_PX = 100  # fewer plain pixels inside cannot show stripes
-MIN_PAPER_PX = 200
-NEAR_MM = 5.0  # the plain paper measured for noise lies this close to the box
-QUIET_NOISE = 0.03  # noisier paper hides a fill's stripes: not judged
 # Fringe: the band 0.35-1.0 mm past a side counts as overshot when this share is inked;
 # at least ``FRINGE_SIDES`` sides overshot, and no side inked past ``OUTER_MM``.
 FRINGE_IN_MM = 0.35
@@ -112,12 +103,6 @@ STRIPED = 4.0
 ONE_WAY = 0.5
 STRIPED_COVERAGE = 0.6
 STRIPED_BEYOND = 0.05
-# Measured on tune8 (seed 8, 300 photos): the quiet-paper noise (``paper_noise``) of easy
-# and normal pages is 0.007-0.029, of hard pages 0.02-0.06; noisier paper may also be
-# blurred paper, where a fill's stripes and its round outline are lost.
-QUIET_PAPER = 0.03
-COHERENCE_MARGIN_MM = 0.5  # plain print this far from any edge, for the coherence
-MIN_COHERENCE_PX = 30
 # A box hatched out: covered (hatched boxes 0.84-1.0 on tune8, in-box fills 0.6-0.95),
 # its strokes not one way (hatchings 0.02-0.53 on tune8, all but 2 in 83 under 0.45;
 # the fills drawn past their outline that reach like a hatching 0.84-0.95 on tune8, but
@@ -273,23 +258,11 @@ def _side_bands(f: Field, a: float, b: float) -> list[tuple[float, float, float,
     ]
 
 
-def _clear_kernel(px_per_mm: float) -> np.ndarray:
-    """The square that keeps paper measured for noise clear of ink (5 px at 6.25 px/mm)."""
-    side = 2 * round(2 * px_scale(px_per_mm)) + 1
-    return np.ones((side, side), np.uint8)
-
-
-def _px(box, px_per_mm: float, shape) -> tuple[int, int, int, int]:
-    h, w = shape
-    x0, y0, x1, y1 = (round(v * px_per_mm) for v in box)
-    return max(0, x0), max(0, y0), min(w, x1), min(h, y1)
-
-
 def _shares(ink, room, bands, px_per_mm) -> list[float]:
     """Inked share of the room in each band (-1: no room to see)."""
     out = []
     for band in bands:
-        x0, y0, x1, y1 = _px(band, px_per_mm, ink.shape)
+        x0, y0, x1, y1 = px_box(band, px_per_mm, ink.shape)
         if x1 <= x0 or y1 <= y0:
             out.append(-1.0)
             continue
@@ -297,86 +270,6 @@ def _shares(ink, room, bands, px_per_mm) -> list[float]:
         n = int(r.sum())
         out.append(float((ink[y0:y1, x0:x1] & r).sum()) / n if n >= 6 else -1.0)
     return out
-
-
-def texture(masks: InkMasks, f: Field, inside, px_per_mm: float) -> tuple[float, float] | None:
-    """The box's texture over the paper's noise (see ``EVEN_TONE``) and how much of it
-    runs one way (the coherence of the structure tensor: 0 for no direction or two
-    crossing ones, 1 for parallel stripes), or None when there is too little plain paper
-    to tell, or the paper is too noisy."""
-    h, w = masks.ink.shape
-    m = round(NEAR_MM * px_per_mm)
-    bx0, by0, bx1, by1 = _px(f.bounds, px_per_mm, (h, w))
-    X0, Y0, X1, Y1 = max(0, bx0 - m), max(0, by0 - m), min(w, bx1 + m), min(h, by1 + m)
-    seen = masks.seen[Y0:Y1, X0:X1]
-    printed = masks.printed[Y0:Y1, X0:X1].astype(np.float32) / 255
-    relative = np.minimum(seen / np.maximum(printed, 0.05), 1.2)
-    smooth = cv2.GaussianBlur(relative, (0, 0), TEXTURE_SIGMA * px_scale(px_per_mm))
-    # Plain: the print is even (white paper or a flat tint) this far around.
-    k = np.ones((2 * round(PLAIN_MARGIN_MM * px_per_mm) + 1,) * 2, np.uint8)
-    window = masks.printed[Y0:Y1, X0:X1]
-    spread = cv2.subtract(cv2.dilate(window, k), cv2.erode(window, k))
-    plain = ((spread <= FLAT_SPREAD) & (window >= LIGHT_PRINT)).astype(np.uint8)
-    x0, y0, x1, y1 = (int(v) for v in inside)
-    box = np.zeros_like(plain)
-    box[max(0, y0 - Y0) : max(0, y1 - Y0), max(0, x0 - X0) : max(0, x1 - X0)] = 1
-    region = (plain & box).astype(bool)
-    inked = masks.ink[Y0:Y1, X0:X1] | masks.base[Y0:Y1, X0:X1]
-    clear = cv2.dilate(inked, _clear_kernel(px_per_mm)) == 0
-    paper = plain.astype(bool) & clear
-    too_few = region.sum() < px_count(MIN_INSIDE_PX, px_per_mm)
-    if too_few or paper.sum() < px_count(MIN_PAPER_PX, px_per_mm):
-        return None
-    noise = float(smooth[paper].std())
-    if noise > QUIET_NOISE:
-        return None
-    gx = cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3)[region]
-    gy = cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3)[region]
-    jxx, jyy, jxy = float((gx * gx).mean()), float((gy * gy).mean()), float((gx * gy).mean())
-    coherence = math.hypot(jxx - jyy, 2 * jxy) / max(jxx + jyy, 1e-12)
-    return float(smooth[region].std()) / max(noise, 1e-3), coherence
-
-
-def paper_noise(masks: InkMasks, f: Field, px_per_mm: float) -> float | None:
-    """The standard deviation of the plain white paper near ``f`` (clear of any ink, the
-    photo over its print, smoothed as for ``texture``), or None with too little of it."""
-    h, w = masks.ink.shape
-    m = round(NEAR_MM * px_per_mm)
-    bx0, by0, bx1, by1 = _px(f.bounds, px_per_mm, (h, w))
-    X0, Y0, X1, Y1 = max(0, bx0 - m), max(0, by0 - m), min(w, bx1 + m), min(h, by1 + m)
-    window = masks.printed[Y0:Y1, X0:X1]
-    relative = np.minimum(masks.seen[Y0:Y1, X0:X1] / np.maximum(window / 255, 0.05), 1.2)
-    smooth = cv2.GaussianBlur(
-        relative.astype(np.float32), (0, 0), TEXTURE_SIGMA * px_scale(px_per_mm)
-    )
-    inked = masks.ink[Y0:Y1, X0:X1] | masks.base[Y0:Y1, X0:X1]
-    white = (cv2.dilate(inked, _clear_kernel(px_per_mm)) == 0) & (window >= WHITE_PRINT)
-    if white.sum() < px_count(MIN_PAPER_PX, px_per_mm):
-        return None
-    return float(smooth[white].std())
-
-
-def coherence(masks: InkMasks, inside, px_per_mm: float) -> float | None:
-    """How much of the texture inside the box runs one way (the structure tensor's
-    coherence over its plain print: 0 for no direction or two crossing ones, 1 for
-    parallel stripes), or None with too little plain print inside."""
-    x0, y0, x1, y1 = (max(0, int(v)) for v in inside)
-    window = masks.printed[y0:y1, x0:x1]
-    if window.size == 0:
-        return None
-    relative = np.minimum(masks.seen[y0:y1, x0:x1] / np.maximum(window / 255, 0.05), 1.2)
-    smooth = cv2.GaussianBlur(
-        relative.astype(np.float32), (0, 0), TEXTURE_SIGMA * px_scale(px_per_mm)
-    )
-    k = np.ones((2 * round(COHERENCE_MARGIN_MM * px_per_mm) + 1,) * 2, np.uint8)
-    spread = cv2.subtract(cv2.dilate(window, k), cv2.erode(window, k))
-    plain = (spread <= FLAT_SPREAD) & (window >= LIGHT_PRINT)
-    if plain.sum() < px_count(MIN_COHERENCE_PX, px_per_mm):
-        return None
-    gx = cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3)[plain]
-    gy = cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3)[plain]
-    jxx, jyy, jxy = float((gx * gx).mean()), float((gy * gy).mean()), float((gx * gy).mean())
-    return math.hypot(jxx - jyy, 2 * jxy) / max(jxx + jyy, 1e-12)
 
 
 def box_reach_hatched(reach) -> bool:
@@ -441,28 +334,6 @@ def square_inked(corners) -> bool:
 def circle_reach_hatched(reach) -> bool:
     """Whether no side of a circle's square is reached past farther than a hatching."""
     return reach is not None and max(median for median, _ in reach) <= CIRCLE_REACH
-
-
-def relative_tone(masks: InkMasks, inside) -> tuple[np.ndarray, np.ndarray]:
-    """Each pixel of a box (px) in the photo over its print (paper 1, ink darker, at most
-    1.2), and which of them are readable (print light enough for ink to show)."""
-    x0, y0, x1, y1 = (max(0, int(v)) for v in inside)
-    window = masks.printed[y0:y1, x0:x1]
-    relative = np.minimum(masks.seen[y0:y1, x0:x1] / np.maximum(window / 255, 0.05), 1.2)
-    return relative, masks.readable[y0:y1, x0:x1] > 0
-
-
-def darkness(masks: InkMasks, inside) -> float | None:
-    """The mean darkness (1 - the photo over its print) of the readable part of a box."""
-    relative, readable = relative_tone(masks, inside)
-    if not readable.any():
-        return None
-    return float(1 - relative[readable].mean())
-
-
-def _quiet(masks: InkMasks, f: Field, px_per_mm: float) -> bool:
-    noise = paper_noise(masks, f, px_per_mm)
-    return noise is not None and noise <= QUIET_PAPER
 
 
 def crossed_out(r: FieldReading, crosses: float | None, reach: Callable[[], list | None]) -> bool:
@@ -564,7 +435,7 @@ def hatched_out(
     def as_dark_as_strokes(n: int, least: float) -> bool:
         """Whether field ``n``'s inside is at least ``least`` times as dark as the pen's
         strokes, on quiet paper."""
-        if not _quiet(masks, fields[n], px_per_mm):
+        if not quiet(masks, fields[n], px_per_mm):
             return False
         measured = dark_and_pen(n)
         return measured is not None and measured[0] >= least * measured[1]
@@ -594,7 +465,7 @@ def hatched_out(
             r.coverage >= CROSSED_COVERAGE
             and one_way is not None
             and one_way <= CROSSED_WAYS
-            and _quiet(masks, fields[n], px_per_mm)
+            and quiet(masks, fields[n], px_per_mm)
         )
 
     def checked_off(n: int) -> bool:
@@ -615,7 +486,7 @@ def hatched_out(
             if not square_inked(corner_shares(masks, f, px_per_mm)):
                 continue
             reach = side_reach(masks, f, px_per_mm)
-            if circle_reach_hatched(reach) and _quiet(masks, f, px_per_mm):
+            if circle_reach_hatched(reach) and quiet(masks, f, px_per_mm):
                 if fill_darkness is None:
                     fill_darkness = _fill_darkness(readings, fields, masks, boxes.inside)
                 dark = darkness(masks, boxes.inside[n])
@@ -626,9 +497,7 @@ def hatched_out(
             if _within(reach, DARK_CIRCLE_REACH) and (
                 as_dark_as_strokes(n, DARK_CIRCLE)
                 or (
-                    f.kind in CHECKED_CIRCLE_KINDS
-                    and _quiet(masks, f, px_per_mm)
-                    and checked_off(n)
+                    f.kind in CHECKED_CIRCLE_KINDS and quiet(masks, f, px_per_mm) and checked_off(n)
                 )
             ):
                 hatched.append(n)
@@ -653,7 +522,7 @@ def hatched_out(
             and box_reach_hatched(reach)
             and (one_way := one_way_of(n)) is not None
             and one_way <= TWO_WAY
-            and _quiet(masks, f, px_per_mm)
+            and quiet(masks, f, px_per_mm)
         ):
             hatched.append(n)
         elif f.kind not in CROSSED_KINDS and hatched_box(n, seen, reach):

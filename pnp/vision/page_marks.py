@@ -63,7 +63,7 @@ class StrokeDarkness:
     field so that a field is weighed against the page's other marks, not itself."""
 
     def __init__(self, readings: list[FieldReading], masks: InkMasks, inside) -> None:
-        from pnp.vision.hatching import relative_tone
+        from pnp.vision.box_texture import relative_tone
 
         self._inked: dict[int, np.ndarray] = {}
         for n, r in enumerate(readings):
