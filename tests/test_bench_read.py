@@ -106,7 +106,7 @@ def test_a_field_an_answer_brings_into_question_is_answered_as_pnp_read_asks_it(
     truths = json.loads(photo.with_suffix(".json").read_text())["sheet"]["fields"]
     box = "track-cpu_core-5"
     assert truths[box]["scribbled_out"] and not truths[box]["marked"]
-    _, readings, doubted, *_, sheet, _ = read_one(photo.read_bytes(), checks=True)
+    _, readings, doubted, *_, sheet, _, _ = read_one(photo.read_bytes(), checks=True)
     assert box not in doubted and "track-cpu_core-7" in doubted
     assert {r.id: r.state for r in readings}[box] == "filled"
     marked, answers = answered(sheet, truths, doubted, readings)

@@ -267,6 +267,13 @@ def test_the_model_never_takes_a_pages_last_question_away():
     assert kept == [("b.jpg", "b0"), ("a.jpg", "b1")]
     assert "99.91% sure" in a.doubtful[1].reason
     assert "a.jpg:b1" not in a.settled and a.settled["a.jpg:b2"] is False
+    # the state keeps counting the model's answer until someone answers, and says so
+    from pnp.bench.read import doubt_guess
+    from pnp.vision.states import _open_guesses
+
+    assert a.doubtful[1].guess is True and _open_guesses(a)[("a.jpg", "b1")] is True
+    empty = replace(quiet.readings[1], state="empty", ink=0.0)
+    assert doubt_guess(quiet, empty, {"b1": True}) is True  # the bench counts it so too
     # a note on the state (a sheet missing from the batch) points at none of its fields
     b = Assembled("stellar-drift", None, [noted], notes=["no ship sheet in the batch"])
     b.settled = {k: p >= 0.5 for k, p in learned.items() if k.startswith("d.jpg")}

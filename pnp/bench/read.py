@@ -124,7 +124,9 @@ def read_one(data: bytes, checks: bool = False):
     timed with the rest. ``drawn`` (with ``checks``): the Frontier values as the state has
     them, "circle" or "cross" (field id -> mark). ``sheet`` (with ``checks``, else None):
     the page's ``SheetReading``, as the game's checks were given it. ``retake`` (with
-    ``checks``): whether ``pnp read`` advises to photograph the page again."""
+    ``checks``): whether ``pnp read`` advises to photograph the page again. ``guesses``
+    (with ``checks``): the checks' own guesses of the fields they ask about (field id ->
+    marked; ``doubt_guess``)."""
     from pnp.vision.fields import UNREAD_KINDS
     from pnp.vision.identify import identify
     from pnp.vision.ink import prepare_blank
@@ -152,10 +154,10 @@ def read_one(data: bytes, checks: bool = False):
     readings, found = read_masks(m, fields, page.px_per_mm, SOURCE)
     doubted = {d.field: d.reason for d in found}
     drawn: dict[str, str] = {}
-    sheet, retake = None, False
+    sheet, retake, guesses = None, False, {}
     if checks:
         resolution = page_resolution(page) * scale  # the photo's px per mm, as taken
-        doubted, settled, drawn, sheet, retake = _checked(
+        doubted, settled, drawn, sheet, retake, guesses = _checked(
             code, page, m.ink, readings, fields, found, resolution, ink_saving, m.base, m.shifts
         )
         readings = [settled_reading(r, settled.get(r.id)) for r in readings]
@@ -165,7 +167,7 @@ def read_one(data: bytes, checks: bool = False):
     readings = [r for r, f in zip(readings, fields, strict=True) if f.kind not in UNREAD_KINDS]
     seconds = (t1 - t0) + (t3 - t2)
     bucket = "12MP" if mp > 6e6 else "2MP"
-    return code, readings, doubted, bucket, seconds, drawn, sheet, retake
+    return code, readings, doubted, bucket, seconds, drawn, sheet, retake, guesses
 
 
 def answered(sheet, truths: dict, doubted, readings) -> tuple[set[str], dict[str, bool]]:
@@ -232,6 +234,8 @@ def _checked(
     sheet = replace(sheet, photo_px_per_mm=photo_px_per_mm, ink_saving=ink_saving)
     assembled, _ = assemble([sheet])
     doubts = {d.field: d.reason for a in assembled for d in a.doubtful}
+    # the checks' own guesses (the noise model's answer on a page's one question)
+    guesses = {d.field: d.guess for a in assembled for d in a.doubtful if d.guess is not None}
     prefix = f"{sheet.source}:"
     settled = {k.removeprefix(prefix): v for a in assembled for k, v in a.settled.items()}
     # A Cosmos hex that shapes may cover counts as the state has it (covered: in a shape),
@@ -244,7 +248,7 @@ def _checked(
                 if f.id in _coverable_hexes() and f.id not in settled:
                     settled[f.id] = f.id in covered
     retake = any(a.retake for a in assembled)
-    return doubts, settled, _frontier_marks(assembled, fields), sheet, retake
+    return doubts, settled, _frontier_marks(assembled, fields), sheet, retake, guesses
 
 
 def _frontier_marks(assembled, fields) -> dict[str, str]:
@@ -334,7 +338,7 @@ def main(argv: list[str] | None = None) -> int:
         data = path.read_bytes()
         expected = {i: t for i, t in truth["sheet"]["fields"].items() if _compared(t)}
         try:
-            code, readings, doubted, mp, seconds, drawn, sheet, retake = read_one(
+            code, readings, doubted, mp, seconds, drawn, sheet, retake, guesses = read_one(
                 data, checks=not args.reader_only
             )
         except (PageNotFound, OtherVersion) as e:
@@ -362,7 +366,7 @@ def main(argv: list[str] | None = None) -> int:
             if r.id in drawn and t["marked"]:  # circled, or crossed out?
                 right = right and drawn[r.id] == t["kind"]
             silent = not doubted_here and not right
-            guess = doubt_guess(sheet, as_read.get(r.id, r)) if doubted_here else None
+            guess = doubt_guess(sheet, as_read.get(r.id, r), guesses) if doubted_here else None
             if dump:
                 dump.write(
                     json.dumps(
@@ -428,14 +432,17 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def doubt_guess(sheet, reading) -> bool:
-    """What a state shown before the answers counts a doubted field as: its reader's
-    doubt's own guess (``Doubt.guess``), else ``best_guess`` of its ``reading`` as the
-    reader gave it (a Cosmos hex the shapes decide is counted as the state has it, which
-    this does not follow). ``sheet``: the page's ``SheetReading`` (None: the reader
-    alone)."""
+def doubt_guess(sheet, reading, guesses: dict[str, bool] | None = None) -> bool:
+    """What a state shown before the answers counts a doubted field as: the checks' own
+    guess (``guesses``, field id -> marked: the noise model's answer that a page's one
+    question asks about, which the state counts), else its reader's doubt's own guess
+    (``Doubt.guess``), else ``best_guess`` of its ``reading`` as the reader gave it (a
+    Cosmos hex the shapes decide is counted as the state has it, which this does not
+    follow). ``sheet``: the page's ``SheetReading`` (None: the reader alone)."""
     from pnp.vision.field_doubts import best_guess
 
+    if guesses and reading.id in guesses:
+        return guesses[reading.id]
     doubts = sheet.doubtful if sheet else ()
     own = (d.guess for d in doubts if d.field == reading.id and d.guess is not None)
     return next(own, best_guess(reading))

@@ -589,15 +589,19 @@ def _provisional(
 
 
 def _open_guesses(a: Assembled) -> dict[tuple[str, str], bool]:
-    """(source, field id) -> guess of each of ``a``'s open doubts whose reader's doubt
-    makes a guess of its own (``Doubt.guess``)."""
+    """(source, field id) -> guess of each of ``a``'s open doubts that makes a guess of its
+    own (``Doubt.guess``): the reader's, or the checks' (``keep_one_learned``)."""
     still = {(d.source, d.field) for d in a.doubtful}
-    return {
+    readers = {
         (s.source, d.field): d.guess
         for s in a.sheets
         for d in s.doubtful
         if d.guess is not None and (s.source, d.field) in still
     }
+    # (the reader's from its sheets: a doubt merged with a check's question (``_merge``)
+    # keeps no guess) and the checks' own: a page's one question, the noise model's answer
+    # the state counts (``keep_one_learned``)
+    return {(d.source, d.field): d.guess for d in a.doubtful if d.guess is not None} | readers
 
 
 def _learned_keys(given: Mapping[str, bool], answers: Answers) -> frozenset[str]:
@@ -757,7 +761,7 @@ def _read_as(sheets: list[SheetReading], marked: Mapping[str, bool]) -> list[She
 def keep_one_learned(out: list[Assembled], learned: Mapping[str, float], answers: Answers) -> None:
     """Asks, of each sheet left with nothing to ask and nothing a person answered, about
     the field the noise model settled least surely: the model never takes a sheet's last
-    question away."""
+    question away. The state keeps counting the model's answer (``Doubt.guess``)."""
     for a in out:
         for s in a.sheets:
             mine = {k: p for k, p in learned.items() if k.startswith(f"{s.source}:")}
@@ -774,5 +778,6 @@ def keep_one_learned(out: list[Assembled], learned: Mapping[str, float], answers
                     f"noisy paper: read {'marked' if p >= 0.5 else 'empty'} by the noise model "
                     f"({max(p, 1 - p):.2%} sure), the page's one question",
                     s.source,
+                    guess=p >= 0.5,
                 )
             )
