@@ -61,6 +61,19 @@ def test_grain_fringes_and_grainy_pages_are_not():
     # too few empties of its kind to say the page is quiet
     page = [empty(i) for i in range(4)] + [empty(4, 0.07, 0.068)]
     assert light_marks(page, kinds_of(page), set()) == []
+    # a few light marks on one page do not make it look grainy to each other, but many
+    # such specks are the page's grain, and so is any base-step ink in the rest
+    page = [empty(i) for i in range(16)] + [empty(16 + i, 0.07, 0.068) for i in range(4)]
+    assert len(light_marks(page, kinds_of(page), set())) == 4
+    page = [empty(i) for i in range(10)] + [empty(10 + i, 0.07, 0.068) for i in range(4)]
+    assert light_marks(page, kinds_of(page), set()) == []
+    page[0] = empty(0, 0.02, 0.01)
+    page = [*page, *(empty(20 + i) for i in range(6))]
+    assert light_marks(page, kinds_of(page), set()) == []
+    page = [empty(i, 0.02, 0.01) for i in range(10)] + [
+        empty(10 + i, 0.07, 0.068) for i in range(4)
+    ]
+    assert light_marks(page, kinds_of(page), set()) == []
     # another kind's clean empties say nothing of this one
     page = [empty(i, kind="bubble") for i in range(10)] + [empty(0, 0.07, 0.068)]
     assert light_marks(page, kinds_of(page), set()) == []
@@ -103,3 +116,23 @@ def test_the_photographed_light_slash_is_asked():
     assert truth["ability-g4-1"]["marked"]
     (sheet,) = read_photo(photo)
     assert {d.field for d in sheet.doubtful if d.cause == LIGHT} == {"ability-g4-1"}
+
+
+def test_four_photographed_pencil_crosses_on_one_page_are_each_asked():
+    # fresh seed 743 #255 (``python -m pnp.bench photos --n 300 --seed 743``), a real-mode
+    # ship page in light pencil: spaces D7, F7, G7 and E8 crossed, 6.4-8.4% inked at the
+    # base step, pen-wide, every other unasked space clean; each made the page look
+    # grainy to the others (four of its 27 empty-read spaces), and all four were read
+    # empty with nothing asked
+    import json
+
+    from pnp.vision.field_doubts import LIGHT
+    from pnp.vision.read import read_photo
+
+    photo = Path(__file__).parent / "fixtures" / "light"
+    photo = photo / "seed743-00255-stellar-drift-ship-real.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())["sheet"]["fields"]
+    crosses = {"space-D7", "space-F7", "space-G7", "space-E8"}
+    assert all(truth[i]["marked"] for i in crosses)
+    (sheet,) = read_photo(photo)
+    assert {d.field for d in sheet.doubtful if d.cause == LIGHT} == crosses
