@@ -561,3 +561,37 @@ def test_a_hex_both_readers_call_empty_is_given_to_the_cosmos_reader_as_empty(mo
     assert calls[1] == {"c.jpg:hex-q2r1": False}  # q1r1 covered: no agreement
     assert {d.field for d in read.doubtful} == {"hex-q1r1", "hex-q3r1"}
     assert read.settled["c.jpg:hex-q2r1"] is False
+
+
+def test_a_doubt_left_asked_for_noise_counts_as_the_model_leans():
+    """A field still asked for noise or faint ink, with no guess of its own, counts as
+    the noise model leans (``noise_model.leanings``) until someone answers, and says so;
+    on the committed hard and real photos, as often right as the reading or more."""
+    import json
+
+    from pnp.vision.field_doubts import best_guess
+    from pnp.vision.noise_model import leanings, page_of
+    from pnp.vision.read import read_photo
+    from pnp.vision.states import assemble
+
+    leant = by_lean = by_reading = 0
+    for path in HARD:
+        if "cosmos" in path.name:
+            continue
+        truth = json.loads(path.with_suffix(".json").read_text())["sheet"]["fields"]
+        (sheet,) = read_photo(path)
+        (a,), _ = assemble([sheet])
+        lean = leanings(*page_of(sheet), {d.field for d in a.doubtful})
+        read = {r.id: r for r in sheet.readings}
+        own = {d.field for d in sheet.doubtful if d.guess is not None}
+        for d in a.doubtful:
+            if d.field in lean and d.field not in own and "one question" not in d.reason:
+                assert d.guess is lean[d.field]
+                if a.state is not None:
+                    assert a.counted(d) is lean[d.field]
+                leant += 1
+                marked = truth[d.field]["marked"]
+                by_lean += lean[d.field] == marked
+                by_reading += best_guess(read[d.field]) == marked
+    assert leant >= 5
+    assert by_lean >= by_reading

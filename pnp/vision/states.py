@@ -564,7 +564,34 @@ def assemble(
                 {k: round(max(p, 1 - p), 4) for k, p in learned.items()},
             )
         keep_one_learned(out, learned, answers)
+    _leaning_guesses(out, answers)
     return _advised(_provisional(game, kept, out, {**given, **answers})), refused
+
+
+def _leaning_guesses(out: list[Assembled], answers: Answers) -> None:
+    """Gives each open doubt the reader asked for noise or faint ink, and that makes no
+    guess of its own, the noise model's lean as its guess (``noise_model.leanings``):
+    what the state counts it as until someone answers. Not a Cosmos hex (the shapes
+    decide those), nor a field a person answered."""
+    from pnp.vision.noise_model import leanings, page_of
+
+    for a in out:
+        if a.game == "distant-suns":
+            continue
+        open_ = {(d.source, d.field) for d in a.doubtful if d.guess is None}
+        for s in a.sheets:
+            if s.code is None:
+                continue
+            ids = {f for src, f in open_ if src == s.source}
+            ids = {i for i in ids if answer_for(answers, s.source, i) is None}
+            ids -= {d.field for d in s.doubtful if d.guess is not None}
+            lean = leanings(*page_of(s), ids) if ids else {}
+            a.doubtful = [
+                replace(d, guess=lean[d.field])
+                if d.source == s.source and d.field in lean and d.guess is None
+                else d
+                for d in a.doubtful
+            ]
 
 
 def _provisional(
