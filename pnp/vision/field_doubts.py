@@ -142,6 +142,8 @@ class Doubt:
     # they asked on the 34 photo sets of session 27 (easy to real), few were marks:
     # strokes crossing past the outline 6 of 179 (mostly a mark taken back), a bubble
     # barely filled 3 of 32, ink on the filled neighbour's side only 2 of 29 (its tail).
+    # The game's checks give the rest of the noise and faint-ink doubts the noise model's
+    # answer or lean (``states.keep_one_learned``, ``states._leaning_guesses``).
     guess: bool | None = None
     # What a person may answer besides filled or empty: the zones a Cosmos symbol may
     # name, likeliest first (``pnp.vision.distant_suns``; ``--set FIELD=ZONE``).
