@@ -97,16 +97,16 @@ def light_marks(
         if len(group) <= MIN_EMPTIES:
             continue
         base = np.array([r.base_ink for r in group])
-        marks = [r for r in group if light(r)]
-        clean = [r.base_ink for r in group if not light(r)]
+        marks = [light(r) for r in group]
+        clean = base[~np.array(marks)]
         # a few light marks on a page whose other empty fields of the kind are all clean
         few_on_clean = (
-            len(marks) <= FEW_LIGHT * len(group)
+            sum(marks) <= FEW_LIGHT * len(group)
             and len(clean) >= MIN_EMPTIES
-            and max(clean) <= QUIET_EMPTIES
+            and clean.max() <= QUIET_EMPTIES
         )
         for n, r in enumerate(group):
-            if light(r) and (
+            if marks[n] and (
                 few_on_clean or np.percentile(np.delete(base, n), 90) <= QUIET_EMPTIES
             ):
                 out.append(r)

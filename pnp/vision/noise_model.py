@@ -376,13 +376,10 @@ def model_answers(
     asked after the game's checks) that the reader asked about for noise or faint ink
     (``doubts``: the page's ``field_doubts.Doubt`` list as the reader handed it over; ``unread``:
     the fields it leaves to people) where the model is ``SURE``."""
-    asked, candidates = asked_about(doubts, unread)
-    candidates = [i for i in candidates if i in open_ids]
-    if not candidates:
+    judged = _judged(readings, fields, doubts, unread, open_ids, model)
+    if judged is None:
         return {}
-    model = model or stored_model()
-    x = features(readings, fields, asked, candidates)
-    p = model.probability(x)
+    asked, candidates, x, p = judged
     by_id = {r.id: r for r in readings}
     paper = x[:, FEATURES.index("paper_base_ink_90")]
     circle = x[:, FEATURES.index("circle")] > 0
@@ -410,13 +407,23 @@ def leanings(
     seeds 743-745 (Stellar Drift and Federation pages), of the fields so asked and left
     asked, with no guess of their own, the reading's guess was right 65 of 142 times on
     hard pages and 2 of 11 on easy, normal and real ones; the model's lean 117 and 11."""
+    judged = _judged(readings, fields, doubts, unread, open_ids, model)
+    if judged is None:
+        return {}
+    _, candidates, _, p = judged
+    return {i: q >= 0.5 for i, q in zip(candidates, p.tolist(), strict=True)}
+
+
+def _judged(readings, fields, doubts, unread, open_ids, model: Model | None):
+    """(what the reader asked about, the fields of ``open_ids`` asked for noise or faint
+    ink, their ``features``, the model's probability of a mark for each), or None where
+    no such field is open: what ``model_answers`` and ``leanings`` both weigh."""
     asked, candidates = asked_about(doubts, unread)
     candidates = [i for i in candidates if i in open_ids]
     if not candidates:
-        return {}
+        return None
     x = features(readings, fields, asked, candidates)
-    p = (model or stored_model()).probability(x)
-    return {i: q >= 0.5 for i, q in zip(candidates, p.tolist(), strict=True)}
+    return asked, candidates, x, (model or stored_model()).probability(x)
 
 
 def _sure_empty(r: FieldReading, cause: str | None) -> float:
