@@ -70,6 +70,53 @@ def test_a_doubted_box_past_a_plainly_empty_box_is_taken_back_unless_it_counts_m
         assert settled(page({1, 2, 6}, {5: FAINT, 6: cause})) == {}, cause
 
 
+def test_a_row_is_not_taken_back_past_a_box_the_noise_model_calls_a_mark(monkeypatch):
+    """Seed 749 #156, a real-mode tracker in light pencil: Fuel 4's slash over the printed
+    symbol read plainly empty, and Fuel 5-8, doubted for noise and faint ink, were taken
+    back though the model was 0.9996, 0.987, 0.9999 and 0.997 sure of marks: four marks
+    read empty, nothing asked. A box the model leans to take for a mark may show the
+    plain box a misread: the row is asked, as a mark past it leaves it."""
+    import pnp.vision.track_rows as track_rows
+
+    sheet = page({1, 2, 3}, {6: FAINT, 7: FAINT, 8: FAINT})
+    monkeypatch.setattr(track_rows, "_vouched", lambda s, ids: {f"{ROW}-7"} & ids)
+    assert settled(sheet) == {}
+    # ...the model sure of none of them: taken back, as before
+    monkeypatch.setattr(track_rows, "_vouched", lambda s, ids: set())
+    assert settled(sheet) == {f"{ROW}-{n}": False for n in (6, 7, 8)}
+
+
+def test_the_boxes_the_noise_model_vouches_for_are_its_sure_marks(monkeypatch):
+    """``_vouched`` keeps the boxes the model leans to take for marks, and none where the
+    model is damaged: the rows then read as without it."""
+    from flat_pages import flat_reading
+
+    import pnp.vision.noise_model as noise_model
+    from pnp.synth.marks import sheet_marks
+    from pnp.synth.states import random_state
+    from pnp.vision.track_rows import _vouched
+
+    pages = sheet_marks("stellar-drift", random_state("stellar-drift", 3))
+    tracker = flat_reading(next(m for m in pages if m.sheet == "tracker"), 3, "tracker.png")[0]
+    ids = {"track-fuel-5", "track-fuel-6"}
+    asked = []
+
+    def lean(readings, fields, doubts, unread, open_ids, model=None):
+        asked.append(set(open_ids))
+        return {"track-fuel-5": True, "track-fuel-6": False}
+
+    monkeypatch.setattr(noise_model, "leanings", lean)
+    assert _vouched(tracker, ids) == {"track-fuel-5"}
+    assert asked == [ids]
+    assert _vouched(tracker, set()) == set() and len(asked) == 1  # nothing to ask
+
+    def damaged(*args, **kwargs):
+        raise noise_model.ModelError("malformed: no trees")
+
+    monkeypatch.setattr(noise_model, "leanings", damaged)
+    assert _vouched(tracker, ids) == set()
+
+
 def test_a_doubted_box_past_a_plainly_empty_box_is_asked_before_a_clean_mark():
     # the clean mark in box 8 says box 4 may be the misread: the row is asked
     assert settled(page({1, 2, 3, 8}, {6: FAINT})) == {}

@@ -50,6 +50,18 @@ dark shadow band: Life Support 11 so settled kept boxes 1-10 as marks (5-10 wron
 nothing asked. On 30 photo sets (9,000 photos; ``python -m pnp.bench read --dump``, held
 out 4242 and seeds 677-706): 1 field wrong unasked -> right, 6 -> asked (678 #171, a
 review-wrong page, is no longer), 13 asked -> right, 22 right -> asked, none newly wrong.
+
+Nor is a row taken back where the noise model leans to take one of the doubted boxes
+past its plain box for a mark (``_vouched``, ``noise_model.leanings``: the model's best
+guess, what a provisional score counts): that box, like one read marked, may show the
+plain box a misread, and the row is asked as its check asks it (session 64, seed 749
+#156, a real-mode tracker in light pencil: Fuel 4's slash over the printed fuel symbol
+read plainly empty, Fuel 5-8, doubted for noise and faint ink and 0.987-0.9999 marks to
+the model, taken back: the track four boxes short, nothing asked of it). A script
+logging every take-back on 40 photo sets (seeds 719-758, 12,000 photos): 1,701 rows,
+2,977 boxes, of which 2 rows took back marks (749 #156; 746 #152, Income Energy 3 past
+a faint tick read plainly empty, 0.998 a mark); the model leaned to a mark in 13 rows
+(16 boxes): those 2, and 11 rightly taken back, now asked.
 """
 
 from __future__ import annotations
@@ -89,12 +101,34 @@ def settled_rows(
         marks = marked(sheet, answers)
         by_model = {r.id for r in sheet.readings if f"{sheet.source}:{r.id}" in learned}
         plain_marks = marks - doubted.keys() - _gap_settled(sheet, answers) - by_model
+        taken_back = []
         for boxes in rows.values():
             row_read = (boxes, marks, doubted, plain_marks)
             out |= {f"{sheet.source}:{i}": True for i in _kept(*row_read)}
             out |= {f"{sheet.source}:{i}": True for i in _filled_in(*row_read)}
-            out |= {f"{sheet.source}:{i}": False for i in _taken_back(boxes, marks, doubted)}
+            taken_back.append(_taken_back(boxes, marks, doubted))
+        vouched = _vouched(sheet, {i for row in taken_back for i in row})
+        for row in taken_back:
+            if not vouched.intersection(row):
+                out |= {f"{sheet.source}:{i}": False for i in row}
     return out
+
+
+def _vouched(sheet: SheetReading, ids: set[str]) -> set[str]:
+    """The boxes of ``ids`` (doubted boxes a row would take back) that the noise model
+    leans to take for marks (``noise_model.leanings``: a probability of a mark of 0.5 or
+    more, the best guess a provisional score counts): a mark past the plain box, which
+    may be the misread; none without the model (a damaged install: the rows read as
+    before it)."""
+    from pnp.vision.noise_model import ModelError, leanings, page_of
+
+    if not ids or sheet.code is None:
+        return set()
+    try:
+        leans = leanings(*page_of(sheet), ids)
+    except ModelError:
+        return set()
+    return {i for i, mark in leans.items() if mark}
 
 
 def _gap_settled(sheet: SheetReading, answers: Answers) -> set[str]:
