@@ -477,6 +477,35 @@ def test_upgrade_boxes_rest_on_a_doubted_hex_this_reader_settled():
     assert reader.doubts == []
 
 
+def test_solid_upgrade_boxes_wait_on_the_hexes_their_count_rests_on():
+    """Seed 757 #63, an easy page filled with a solid pen: every Upgrade box solid, one
+    Upgrade space's hex asked for its symbol (read uncovered), so the shapes covered one
+    Upgrade space less than the boxes show: all six gained boxes and three used ones were
+    asked. Where the hexes asked about could make up the difference, they are asked
+    first; the page read again with their answers asks what still does not fit."""
+    ids = [f"upgrade-{i}-used" for i in (1, 2, 3)]
+    solid = {1: 0.9, 2: 0.92, 3: 0.94}  # none so full as to be scribbled out
+    reader = _upgrade_reader(solid)
+    assert reader._checked(ids, 2, unclear=1) == ids
+    assert reader.doubts == [] and reader.settled == {}
+    # more difference than the hexes asked could make: the boxes are asked
+    reader = _upgrade_reader(solid)
+    assert reader._checked(ids, 1, unclear=1) == ids
+    assert [d.field for d in reader.doubts] == ids
+    # no hex asked: as before
+    reader = _upgrade_reader(solid)
+    reader._checked(ids, 2)
+    assert [d.field for d in reader.doubts] == ids
+
+
+def test_the_hexes_asked_are_the_field_readers_open_doubts_and_this_readers_own():
+    reader = _upgrade_reader({}, doubted={"hex-q3r4", "hex-q5r5", "upgrade-1"})
+    reader.settled["hex-q5r5"] = False  # settled by this reader: no longer asked
+    reader.doubt("hex-q2r6", "no symbol")
+    reader.doubt("shape:q7r7 q7r8", "split unclear")
+    assert reader._asked_hexes() == {"q3r4", "q2r6", "q7r7", "q7r8"}
+
+
 def _noisy_shape_reader(scores: dict[int, float], doubted=(), answered=(), drop=0):
     """A Cosmos reader with one whole shape (less ``drop`` hexes, spent as Upgrades), its
     hexes read filled and covered by the zone's symbol, hex ``i`` matching it at
