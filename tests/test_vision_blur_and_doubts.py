@@ -65,6 +65,16 @@ def test_a_solid_fill_inside_its_box_is_vouched_for_a_hatching_past_it_is_not():
     assert "hatched out" in why(reading(ink=0.97, beyond=0.3))[0]
 
 
+def test_a_circle_inked_past_its_outline_guesses_empty_unless_it_is_filled_to_mark_it():
+    """A Round circle is marked by a tick or a cross: ink past it is a hatching-out (3
+    marks of 65 so asked on 40 sets); a bubble is filled, often past it (43 of 92)."""
+    r = reading(ink=0.6, beyond=0.8)
+    for kind, guess in (("round_circle", False), ("frontier_value", False), ("bubble", None)):
+        (d,) = doubts([r], {"f": kind}, "p", {"f": "circle"})
+        assert d.reason == "inked past the circle: a fill, or hatched out?"
+        assert d.guess is guess, kind
+
+
 def test_a_fill_resting_on_noise_grains_is_doubtful():
     assert "noisy paper" in why(reading(ink=0.1, base_ink=0.45))[0]
     assert why(reading(ink=0.3, base_ink=0.35)) == []

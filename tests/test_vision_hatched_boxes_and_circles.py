@@ -427,9 +427,10 @@ def test_a_photographed_round_indicator_filled_or_crossed_is_not_read_hatched_ou
     (sheet,) = read_photo(photo)
     read = {r.id: r for r in sheet.readings}
     assert read[circle].state == "filled" and not read[circle].hatched
-    # inked past its circle as a hatching is: asked, counted marked until answered
+    # inked past its circle as a hatching is: asked. (Counted empty until answered since
+    # session 64: of the Round circles so asked on 40 sets, 62 of 65 were hatched out.)
     (asked,) = [d for d in sheet.doubtful if d.field == circle]
-    assert "hatched out?" in asked.reason and asked.guess is not False
+    assert "hatched out?" in asked.reason and asked.guess is False
 
 
 def test_a_photographed_fill_of_uneven_tone_leaning_one_way_is_not_read_hatched_out():
