@@ -82,12 +82,13 @@ class UpgradeBoxes:
         than there are), those are asked about (a fill run past its outline reads so),
         never settled checked: a correction is what it mostly is.
 
-        Solid boxes that do not fit where ``unclear`` hexes are still asked about (as many
-        as bear on ``expected``: the Upgrade spaces asked, or every hex asked for what the
-        shapes spend) could make up the difference are read as checked and not asked: the
-        hexes' answers come first, and the page read again with them asks of the boxes
-        what still does not fit (session 64, seed 757 #63, an easy page in a solid pen:
-        one Upgrade space's hex asked for its symbol, all nine solid boxes asked besides).
+        Where the solid or doubtful boxes do not fit ``expected``, but the ``unclear``
+        hexes still asked about (those that bear on it: the Upgrade spaces asked, for the
+        boxes gained; every hex asked, for what the shapes spend) are as many as the
+        difference or more, the boxes are read as checked and not asked: the hexes'
+        answers come first, and the page read again with them asks of the boxes what
+        still does not fit (session 64, seed 757 #63, an easy page in a solid pen: one
+        Upgrade space's hex asked for its symbol, all nine solid boxes asked besides).
         The Cosmos pages of 40 sets (seeds 719-758), against the code before: 58 boxes
         asked -> right (7 on that page, 51 hard), 2 asked -> wrong on hard pages asked
         about their hexes (corrections, asked once the hexes are answered), nothing else
