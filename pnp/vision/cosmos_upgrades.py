@@ -55,18 +55,24 @@ class UpgradeBoxes:
 
     def _asked_hexes(self) -> set[str]:
         """The hexes (ids) still asked about when the boxes are read: for their ink (the
-        field reader's doubts this reader has not settled), their symbol, or the split
-        of the run they lie in."""
-        out = {
+        field reader's doubts this reader has not settled), or by this reader
+        (``_doubted_hexes``)."""
+        by_ink = {
             f.removeprefix("hex-")
             for f in self.doubted
             if f.startswith("hex-") and f not in self.settled
         }
+        return by_ink | self._doubted_hexes()
+
+    def _doubted_hexes(self) -> set[str]:
+        """The hexes (ids) this reader asks about: for their symbol, or the split of the
+        run they lie in."""
+        out: set[str] = set()
         for d in self.doubts:
-            if d.field.startswith("hex-"):
-                out.add(d.field.removeprefix("hex-"))
-            elif d.field.startswith("shape:"):
+            if d.field.startswith("shape:"):
                 out.update(d.field.removeprefix("shape:").split())
+            elif d.field.startswith("hex-"):
+                out.add(d.field.removeprefix("hex-"))
         return out
 
     def _checked(
@@ -189,9 +195,7 @@ class UpgradeBoxes:
         unclear hexes, a box they read otherwise than its ink is asked (session 45;
         before, it was turned over with nothing asked: its field silently other than
         its reading, though the state read it as the shapes say)."""
-        hexes_asked = any(
-            f.startswith("hex-") and f not in self.settled for f in self.doubted
-        ) or any(d.field.startswith(("hex-", "shape")) for d in self.doubts)
+        hexes_asked = bool(self._asked_hexes()) or any(d.field == "shapes" for d in self.doubts)
         doubtful = any(
             r.state == "doubtful" and i not in self.settled
             for i, r in self.readings.items()
@@ -215,12 +219,7 @@ class UpgradeBoxes:
         (no Upgrade spent, no doubt on its hexes or its split): the paper's noise draws
         neither. The drawing order is no part of it: a noise blob elsewhere that spends
         Upgrades leaves no legal order, and says nothing of a whole shape."""
-        doubted_hexes: set[str] = set()
-        for d in self.doubts:
-            if d.field.startswith("shape:"):
-                doubted_hexes.update(d.field.removeprefix("shape:").split())
-            elif d.field.startswith("hex-"):
-                doubted_hexes.add(d.field.removeprefix("hex-"))
+        doubted_hexes = self._doubted_hexes()
         for zid, piece, spent in placed:
             whole = not spent and len(piece) == self._zone(zid).size
             if not whole or {hex_id(h) for h in piece} & doubted_hexes:
