@@ -29,11 +29,11 @@ from hypothesis import strategies as st
 
 from scoring.distant_suns.check import check
 from scoring.distant_suns.engine.bots import play_game
-from scoring.distant_suns.hexgrid import distance, hex_id, neighbours
+from scoring.distant_suns.hexgrid import distance, hex_id, neighbours, parse_hex_id
 from scoring.distant_suns.layout import Cosmos, load_cosmos, load_shapes
 from scoring.distant_suns.placement import NO_ORDER, Sheet, legal_placements
 from scoring.distant_suns.problem import InvalidState
-from scoring.distant_suns.score import rank, score, score_table, winners
+from scoring.distant_suns.score import rank, score, score_table, tile_times, winners
 from scoring.distant_suns.state import DistantSunsState, parse_state, state_schema
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -543,3 +543,22 @@ def test_inferred_turns_that_no_order_fits_are_one_problem_not_one_a_shape():
     inferred = problems_of(ana(shapes=shapes, upgrades_used=[1], order_known=False))
     assert "shapes.6: round 2 turn 2 Asteroid: q7r5 is a treasure space" in inferred
     assert f"shapes: {NO_ORDER}" in inferred
+
+
+def test_tile_times_weighs_shapes_as_the_breakdown_counts_them():
+    # every tile of the example game, its zone's shapes given by their hexes alone
+    state = parse_state(json.loads(EXAMPLE.read_text(encoding="utf-8")))
+    lines = {line.id: line for line in score(state, COSMOS, SHAPES).lines}
+    for zone, tile in state.optimization.items():
+        hexes = [frozenset(map(parse_hex_id, s.hexes)) for s in state.shapes if s.zone == zone]
+        assert tile_times(tile, zone, COSMOS, hexes) == lines[f"tile-{tile}"].times
+
+
+def test_tile_times_of_a_run_split_differently():
+    # three hexes in a row: one shape, or two touching ones
+    whole = [frozenset({(7, 4), (8, 4), (9, 4)})]
+    split = [frozenset({(7, 4), (8, 4)}), frozenset({(9, 4)})]
+    assert tile_times("group", "moon", COSMOS, whole) == 1
+    assert tile_times("group", "moon", COSMOS, split) == 2
+    for tile in ("alien", "upgrade", "treasure"):
+        assert tile_times(tile, "moon", COSMOS, whole) == tile_times(tile, "moon", COSMOS, split)

@@ -154,6 +154,34 @@ def test_an_open_split_is_asked_when_the_unclear_boxes_allow_either(sheet_map):
     assert [d.field for d in reader.doubts] == ["shape:q7r4 q8r4 q9r4"]
 
 
+# The board as read with nothing asked: zone -> the Optimization tile it faces
+BOARD = {"probe": "upgrade", "moon": "treasure", "star": "group", "orbit": "black_hole"}
+
+
+@pytest.mark.parametrize("tile", ["alien", "upgrade", "treasure", None])
+def test_an_open_split_is_not_asked_when_every_legal_split_scores_the_same(sheet_map, tile):
+    # 0 to 3 Upgrades spent: whole, or 2 + 1 hexes, both legal; the Satellite hexes
+    # score on their tile by hex (or face none), so the split changes no score
+    board = {z: t for z, t in BOARD.items() if t != tile}
+    reader = _reader(sheet_map, _used_boxes(3, solid=(1, 2, 3)))
+    reader.board_tiles = board | ({"satellite": tile} if tile else {"orbit": "alien"})
+    (pieces,) = reader._split_open_runs(EARLIER, _open_satellite_run())
+    assert not reader.doubts
+    assert [p[2] for p in pieces] == [0]  # the first legal split
+    assert any("scores the same" in r for r in reader.remarks)
+
+
+def test_an_open_split_is_asked_when_the_legal_splits_score_differently(sheet_map):
+    # on the Group tile one Satellite shape scores once, two touching shapes twice
+    reader = _reader(sheet_map, _used_boxes(3, solid=(1, 2, 3)))
+    reader.board_tiles = {z: t for z, t in BOARD.items() if t != "group"} | {
+        "satellite": "group",
+        "star": "alien",
+    }
+    reader._split_open_runs(EARLIER, _open_satellite_run())
+    assert [d.field for d in reader.doubts] == ["shape:q7r4 q8r4 q9r4"]
+
+
 @pytest.mark.parametrize("checked,earlier", [(2, EARLIER), (3, EARLIER[:1])])
 def test_an_open_split_is_asked_when_no_legal_split_spends_the_upgrades_checked(
     sheet_map, checked, earlier

@@ -17,6 +17,8 @@ from pnp.vision.cosmos_upgrades import SOLID_INK
 from scoring.distant_suns.hexgrid import Hex, hex_id, neighbours
 from scoring.distant_suns.layout import Zone
 from scoring.distant_suns.placement import NO_ORDER, legal_order
+from scoring.distant_suns.score import tile_times
+from scoring.distant_suns.state import TILES
 
 # outlines
 EDGE_BAND_MM = 0.9  # look for a traced line this far either side of a hex line
@@ -27,6 +29,9 @@ EDGE_WINDOW_PX = 4
 UPGRADE_PENALTY = 0.6  # cost of explaining a missing hex by an Upgrade spent
 COVER_MARGIN = 0.8  # the best cover must beat the next by this much outline evidence
 MAX_SPLIT_COMBOS = 4096  # splits of the runs the outline leaves open, tried together
+# Legal splits of the open runs weighed, at most, for whether they score alike
+# (``_scoring_alike``); past this many the runs are asked about
+SPLITS_WEIGHED = 64
 
 
 class ShapeSplits:
@@ -157,7 +162,9 @@ class ShapeSplits:
         """The shapes of each run whose traced outline does not decide its split, the
         runs taken together: the one split of them that spends as many Upgrades as the
         boxes allow (``_used_range``) in a legal drawing order with ``pieces`` (the other
-        runs' shapes), when exactly one does; else each run's cheapest, asked about."""
+        runs' shapes), when exactly one does; when several do and every one scores alike
+        (``_scoring_alike``), the first of them, nothing asked; else each run's cheapest,
+        asked about where the legal splits score differently."""
         used = self._used_range() if open_runs else None
         fits = []
         if used is not None:
@@ -165,7 +172,7 @@ class ShapeSplits:
                 [shapes_of_split(zone, split) for _, split in covers]
                 for _, zone, covers in open_runs
             ]
-            fits = list(islice(self._legal_splits(per_run, pieces, used), 2))
+            fits = list(islice(self._legal_splits(per_run, pieces, used), SPLITS_WEIGHED + 1))
         if len(fits) == 1:
             for label, zone, _ in open_runs:
                 self.remarks.append(
@@ -173,13 +180,46 @@ class ShapeSplits:
                     f"{spend_text(used)} in a legal drawing order"
                 )
             return fits[0]
-        for label, zone, covers in open_runs:
-            self.doubt(
-                f"shape:{label}",
-                f"{len(covers)} ways to split these {zone.name} hexes into "
-                "shapes; the traced outline does not decide",
-            )
+        weighable = len(fits) <= SPLITS_WEIGHED
+        alike = self._scoring_alike(pieces, open_runs, fits) if weighable else set()
+        for n, (label, zone, covers) in enumerate(open_runs):
+            if n in alike:
+                self.remarks.append(
+                    f"shape:{label}: {len(covers)} ways to split these {zone.name} hexes "
+                    "into shapes; the traced outline does not decide, but every split in a "
+                    f"legal drawing order spending {spend_text(used)} scores the same"
+                )
+            else:
+                self.doubt(
+                    f"shape:{label}",
+                    f"{len(covers)} ways to split these {zone.name} hexes into "
+                    "shapes; the traced outline does not decide",
+                )
+        if fits and len(alike) == len(open_runs):
+            return fits[0]
         return [shapes_of_split(zone, covers[0][1]) for _, zone, covers in open_runs]
+
+    def _scoring_alike(self, pieces, open_runs, fits: list[list]) -> set[int]:
+        """The open runs (their indexes) whose zone's Optimization points are the same in
+        every one of ``fits`` (the legal splits of the open runs, with the shapes
+        ``pieces``): weighed on the tile the board gives the zone (``board_tiles``; none,
+        no points), or on every tile while the board is unclear. Only those points rest on
+        the split: the hexes covered, and so the Frontiers, the Treasure bonus and the
+        Alien penalty, are the same in every split (``scoring.distant_suns.score``)."""
+        out = set()
+        for n, (_, zone, _) in enumerate(open_runs):
+            board = self.board_tiles
+            tiles = TILES if board is None else [t for t in (board.get(zone.id),) if t]
+            weighed = {
+                tuple(
+                    tile_times(tile, zone.id, self.cosmos, _hexes_of(zone.id, pieces, fit))
+                    for tile in tiles
+                )
+                for fit in fits
+            }
+            if len(weighed) == 1:
+                out.add(n)
+        return out
 
     def _used_range(self) -> tuple[int, int] | None:
         """The fewest and most Upgrade boxes checked, as read: the clear marks, and as
@@ -278,6 +318,11 @@ def shapes_of_split(
 ) -> list[tuple[str, frozenset[Hex], int]]:
     """The shapes of one split of a run: (zone, hexes, Upgrades spent) each."""
     return [(zone.id, piece, zone.size - len(piece)) for piece in split]
+
+
+def _hexes_of(zid: str, pieces: list, fit: list[list]) -> list[frozenset[Hex]]:
+    """The hexes of each of ``zid``'s shapes: among ``pieces`` and a fit's runs."""
+    return [p[1] for p in pieces + [q for run in fit for q in run] if p[0] == zid]
 
 
 def hexes_by_zone(zone_of: dict[Hex, str]) -> dict[str, set[Hex]]:

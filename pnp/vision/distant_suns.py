@@ -367,6 +367,9 @@ class _Reader(SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks):
         # unsure symbols that ``partition`` tries
         self._covers: dict[tuple[str, frozenset[Hex]], list] = {}
         self._facings: dict[str, float] = {}  # Frontier value id -> ``_facing``
+        # zone -> its Optimization tile, as ``board`` read them with nothing asked (every
+        # tile's zone); None until then, or where it asked (``_scoring_alike``)
+        self.board_tiles: dict[str, str] | None = None
         self.settled: dict[str, bool] = {}
         self.faint: set[str] = set()  # ``CosmosReading.faint``
         # hex -> glyph -> ``_darkness`` (the page's own: ``read_cosmos``'s ``darkness``)
@@ -394,6 +397,7 @@ class _Reader(SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks):
         hexes = self.settle_unclear(hexes)
         hexes = self.repair_spending(hexes)
         zones, optimization = self.board(tiles, hexes)
+        self.board_tiles = self._clear_board(optimization)
         placed = self.partition(hexes)
         gained, used = self.read_upgrades(hexes, placed)
         frontier = self.read_frontiers(hexes)
@@ -659,6 +663,17 @@ class _Reader(SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks):
         return out
 
     # --- board: zones and Optimization tiles ---------------------------------------
+
+    def _clear_board(self, optimization: dict[str, str]) -> dict[str, str] | None:
+        """``optimization`` (zone -> tile, as ``board`` read it) where it gives every tile a
+        zone and no tile's zone box is asked about; else None."""
+        from scoring.distant_suns.state import TILES
+
+        if sorted(optimization.values()) != sorted(TILES):
+            return None
+        if any(d.field.startswith("score-tile-") for d in self.doubts):
+            return None
+        return optimization
 
     def board(self, tiles, hexes: dict[Hex, HexRead]) -> tuple[list[str], dict[str, str]]:
         drawn = {h.zone for h in hexes.values() if h.covered and len(h.candidates) == 1}

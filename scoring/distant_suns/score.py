@@ -43,6 +43,7 @@ from scoring.distant_suns.facts import (
 )
 from scoring.distant_suns.hexgrid import Hex, hex_id, neighbours
 from scoring.distant_suns.layout import Cosmos, Shapes
+from scoring.distant_suns.placement import PlacedShape
 from scoring.distant_suns.problem import InvalidState, Problem
 from scoring.distant_suns.state import TILES, DistantSunsState, OptimizationTile
 
@@ -323,6 +324,31 @@ def _tile_line(tile: OptimizationTile, zone: str, cosmos: Cosmos, drawn: tuple[D
         hexes=listed(hexes),
         shapes=_labels(earners),
     )
+
+
+def tile_times(
+    tile: OptimizationTile, zone: str, cosmos: Cosmos, shapes: Iterable[frozenset[Hex]]
+) -> int:
+    """How many times the shapes of ``zone`` (each given by its hexes) meet ``tile``'s
+    condition: the ``times`` of its tally line, weighed without the rest of a state (the
+    Cosmos reader weighs the ways to split a run of one zone's hexes into shapes by it)."""
+    drawn = tuple(
+        _Weighed(n, PlacedShape(zone, frozenset(hexes), 0)) for n, hexes in enumerate(shapes)
+    )
+    return _tile_line(tile, zone, cosmos, drawn).times  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class _Weighed:
+    """A shape as ``_tile_line`` weighs it: a ``Drawn``'s index and placement, labelled by
+    its index (no round or turn of its own)."""
+
+    index: int
+    placed: PlacedShape
+
+    @property
+    def label(self) -> str:
+        return f"r0t{self.index} {self.placed.zone}"
 
 
 def _largest_group(mine: list[Drawn]) -> tuple[Drawn, ...]:
