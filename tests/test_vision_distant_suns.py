@@ -377,6 +377,13 @@ def test_a_frontier_pair_whose_measures_disagree_is_asked_not_decided(monkeypatc
     # the arc alone tells, the rest too close: decided by it, as before
     facing["low"] = facing["high"]
     assert reader._one_circled(hid, marks, arc, even) == {"high": "cross", "low": "circle"}
+    # ...unless the arms and the edges both lean the other way, short of their leads
+    # (h746 #313, a hard page: read with the arc, wrong)
+    facing["low"] = facing["high"] - ROUND_LEAD / 2
+    leaning = {"high": 0.1, "low": 0.1 + FOUR_ARMS_LEAD / 2}
+    assert reader._one_circled(hid, marks, arc, leaning) == unclear
+    facing["low"] = facing["high"]  # the edges even: the arc decides
+    assert reader._one_circled(hid, marks, arc, leaning) == {"high": "cross", "low": "circle"}
 
 
 def test_a_tile_symbol_between_lookalikes_is_the_one_no_other_tile_shows():

@@ -81,10 +81,12 @@ class FrontierMarks:
         further round it circled and the other crossed; else the one whose ink gathers
         less at four arms; else the one whose ink's edges face its middle more; else
         unclear (``circled.votes``, each with its lead). Unclear too where two of the
-        three tell, and tell different values. (Its ring's coverage alone does not tell:
-        ``circled.value_mark``.)"""
-        votes = self._votes(hid, marks, arc, arms)
-        if not votes or len(set(votes.values())) > 1:
+        three tell, and tell different values, or where the arc alone tells and the
+        other two lean the other way (``circled.outvoted``). (Its ring's coverage alone
+        does not tell: ``circled.value_mark``.)"""
+        facing = {s: self._facing(self.fields[f"frontier-{hid}-{s}"]) for s in marks}
+        votes = circled.votes(arc, arms, facing)
+        if not votes or len(set(votes.values())) > 1 or circled.outvoted(votes, arms, facing):
             return {s: "unclear" for s in marks}
         measure, top = next(iter(votes.items()))  # the first that tells, in that order
         why = {
@@ -93,13 +95,6 @@ class FrontierMarks:
             "facing": "runs round the value; the other's arms point at it",
         }
         return self._decided(hid, marks, top, why[measure])
-
-    def _votes(
-        self, hid: str, marks: dict[str, str], arc: dict[str, int], arms: dict[str, float]
-    ) -> dict[str, str]:
-        """``circled.votes`` of the pair, the edges of each value's ink measured here."""
-        facing = {s: self._facing(self.fields[f"frontier-{hid}-{s}"]) for s in marks}
-        return circled.votes(arc, arms, facing)
 
     def _decided(self, hid: str, marks: dict[str, str], top: str, why: str) -> dict[str, str]:
         """``top`` circled and the other value crossed, remarked where not so read."""
