@@ -98,6 +98,23 @@ def test_a_lone_symbol_is_kept_when_two_changes_would_fit(sheet_map):
     assert reader.repair_symbols(hexes) == hexes and not reader.remarks
 
 
+def test_a_lone_symbol_no_shape_fits_is_asked_as_that_hexs_symbol(sheet_map):
+    # a Rocket symbol alone beside nothing it could be read as: no Rocket shape (3 hexes
+    # or more) fits it; asked as the hex, which --ask puts with its crop and a zone answers
+    reader = _reader(sheet_map)
+    lone = (6, 4)
+    hexes = _read_hexes(reader, {lone: "rocket"}, {lone: {"rocket": 0.8, "moon": 0.6}})
+    reader.partition(hexes)
+    (doubt,) = reader.doubts
+    assert doubt.field == f"hex-{hex_id(lone)}"
+    assert doubt.options == ("moon", "rocket")  # the likeliest other symbol first
+    # a person named its symbol already: the run is asked as it stands
+    named = _reader(sheet_map)
+    named.chosen = {f"hex-{hex_id(lone)}": "rocket"}
+    named.partition(_read_hexes(named, {lone: "rocket"}, {lone: {"rocket": 0.8}}))
+    assert [d.field for d in named.doubts] == [f"shape:{hex_id(lone)}"]
+
+
 def _used_boxes(checked: int, solid=(), slots: int = 6) -> list[FieldReading]:
     """Upgrade-used boxes, the first ``checked`` read filled: ticks, or solid (a fill or a
     correction scribbled out) for the boxes in ``solid``."""

@@ -134,12 +134,7 @@ class ShapeSplits:
                 if not covers:
                     total = math.inf
                     if not dry:
-                        self.doubt(
-                            f"shape:{label}",
-                            f"no set of {zone.name} shapes (less up to "
-                            f"{self.cosmos.rules.max_upgrades_per_turn} hexes each) covers "
-                            "these hexes exactly",
-                        )
+                        self._doubt_stuck(zone, run, label)
                         runs.append([(zid, frozenset(run), max(0, zone.size - len(run)))])
                     continue
                 covers.sort(key=lambda c: c[0])
@@ -157,6 +152,40 @@ class ShapeSplits:
         )
         pieces = [p for r in runs for p in (splits[r] if isinstance(r, int) else r)]
         return total, pieces
+
+    def _doubt_stuck(self, zone: Zone, run: set[Hex], label: str) -> None:
+        """A run of ``zone``'s hexes that no set of its shapes covers, asked about: where
+        it is one hex whose symbol no person has named, as that hex's symbol (a field
+        ``--ask`` puts with its crop, answered with a zone, or empty: a misread symbol, or
+        noise read as one); else as the run ("shape:..."), which the hexes' answers
+        settle."""
+        most = self.cosmos.rules.max_upgrades_per_turn
+        (h, *more) = sorted(run)
+        fid = f"hex-{hex_id(h)}"
+        if not more and fid not in self.chosen and fid not in self.answered:
+            self.doubt(
+                fid,
+                f"a {zone.name} symbol alone: no {zone.name} shape (less up to {most} hexes) "
+                "fits it; which zone's symbol, or none?",
+                self._zones_like(h, zone.id),
+            )
+            return
+        self.doubt(
+            f"shape:{label}",
+            f"no set of {zone.name} shapes (less up to {most} hexes each) covers these "
+            "hexes exactly",
+        )
+
+    def _zones_like(self, h: Hex, read: str) -> tuple[str, ...]:
+        """The zones in play whose symbols ``h``'s ink matches, best first, the one it was
+        read as (``read``) last."""
+        scores = self.hex_scores.get(h)
+        if scores is None:
+            return ()
+        play = self.in_play_glyphs
+        ranked = scores.among(tuple(sorted(play))).ranked if play else scores.ranked
+        zones = [self.glyph_zone[k] for k, _ in ranked]
+        return tuple(z for z in zones if z != read) + (read,)
 
     def _split_open_runs(self, pieces, open_runs) -> list[list[tuple[str, frozenset[Hex], int]]]:
         """The shapes of each run whose traced outline does not decide its split, the

@@ -370,6 +370,8 @@ class _Reader(SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks):
         # zone -> its Optimization tile, as ``board`` read them with nothing asked (every
         # tile's zone); None until then, or where it asked (``_scoring_alike``)
         self.board_tiles: dict[str, str] | None = None
+        # the glyphs of the zones in play (``read_hexes``; none before it)
+        self.in_play_glyphs: set[str] = set()
         self.settled: dict[str, bool] = {}
         self.faint: set[str] = set()  # ``CosmosReading.faint``
         # hex -> glyph -> ``_darkness`` (the page's own: ``read_cosmos``'s ``darkness``)
