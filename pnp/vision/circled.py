@@ -182,5 +182,5 @@ def outvoted(votes_: dict[str, str], arms: dict[str, float], facing: dict[str, f
 
 
 def _more(high: float, low: float) -> str | None:
-    """ "high" where ``high`` is the larger, "low" where ``low`` is; None when even."""
+    """Which of the two is the larger, "high" or "low" (None when even)."""
     return "high" if high > low else "low" if low > high else None

@@ -236,8 +236,8 @@ class ShapeSplits:
         the split: the hexes covered, and so the Frontiers, the Treasure bonus and the
         Alien penalty, are the same in every split (``scoring.distant_suns.score``)."""
         out = set()
+        board = self.board_tiles
         for n, (_, zone, _) in enumerate(open_runs):
-            board = self.board_tiles
             tiles = TILES if board is None else [t for t in (board.get(zone.id),) if t]
             weighed = {
                 tuple(

@@ -54,6 +54,7 @@ from scoring.distant_suns.hexgrid import (
     hex_id,
 )
 from scoring.distant_suns.layout import Cosmos, Shapes, load_cosmos, load_shapes
+from scoring.distant_suns.state import TILES
 
 # hexes
 HEX_READ_INSET_MM = 0.5  # read a hex field's circle this far inside its edge
@@ -669,8 +670,6 @@ class _Reader(SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks):
     def _clear_board(self, optimization: dict[str, str]) -> dict[str, str] | None:
         """``optimization`` (zone -> tile, as ``board`` read it) where it gives every tile a
         zone and no tile's zone box is asked about; else None."""
-        from scoring.distant_suns.state import TILES
-
         if sorted(optimization.values()) != sorted(TILES):
             return None
         if any(d.field.startswith("score-tile-") for d in self.doubts):
