@@ -115,6 +115,23 @@ def test_a_lone_symbol_no_shape_fits_is_asked_as_that_hexs_symbol(sheet_map):
     assert [d.field for d in named.doubts] == [f"shape:{hex_id(lone)}"]
 
 
+def test_a_board_short_of_zones_takes_the_symbols_its_hexes_read_most(sheet_map):
+    # a square and a circle in a shaky pen lead each other by 0.04 in every hex (never
+    # the 0.06 that puts a zone in play alone), the tiles' boxes unclear: both in play
+    reader = _reader(sheet_map)
+
+    def hexes(best, runner_up, n):
+        scores = glyph_match.GlyphScores(((best, 0.99), (runner_up, 0.95)))
+        return [(25.0, scores)] * n
+
+    read = hexes("square", "circle", 3) + hexes("circle", "square", 3) + hexes("star", "moon", 1)
+    seen = dict(enumerate(read))
+    in_play = {"dot", "cross", "lightning"}  # the Black Hole's and two zones
+    assert reader._short_board(in_play, seen, 5) == {"square", "circle"}  # star: 1 hex
+    # a board with its five zones in play takes nothing more
+    assert reader._short_board(in_play | {"moon", "wave", "bars"}, seen, 5) == set()
+
+
 def _used_boxes(checked: int, solid=(), slots: int = 6) -> list[FieldReading]:
     """Upgrade-used boxes, the first ``checked`` read filled: ticks, or solid (a fill or a
     correction scribbled out) for the boxes in ``solid``."""

@@ -71,6 +71,13 @@ GLYPH_MIN_SCORE = 0.55  # below this the ink looks like no symbol at all
 # hold under 1.6 mm2 and score under 0.36 (the dumps of session 23's reader).
 SPECK_SCORE = 0.36
 GLYPH_MARGIN = 0.03  # a symbol is certain when it leads the runner-up by this much
+# A zone is in play where a tile's box shows its symbol, or a hex shows it plainly (leading
+# the runner-up by twice ``GLYPH_MARGIN``). Where that leaves the board short of zones
+# (two lookalikes, a square and a circle in a shaky pen, each leading the other by
+# 0.03-0.05 in every hex, and the tiles' boxes unclear), the symbols each hex reads
+# (by ``GLYPH_MARGIN``) on the most hexes, at least ``SHORT_BOARD_HEXES`` each, are in
+# play too, as many as the board lacks (``_short_board``).
+SHORT_BOARD_HEXES = 2
 # On grainy paper the raised ink step leaves blobs of noise scattered round a hex's
 # symbol, and matched with them the symbol looks like none: a pencilled dot among them
 # scored 0.61 as a star, alone 0.92 as a dot (held-out 00033, hard). So a hex's ink is
@@ -552,6 +559,24 @@ class _Reader(SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks):
         self.darkness_chose[fid] = tuple(self.glyph_zone[k] for k in near)
         return scanned.best, (scanned.best,), 0.75
 
+    def _short_board(self, in_play: set[str], seen, board_zones: int) -> set[str]:
+        """The symbols put in play beside ``in_play`` where it holds fewer than the
+        board's ``board_zones`` zones (the Black Hole's aside): those the covered hexes of
+        ``seen`` (hex -> (ink mm2, scores)) read best by ``GLYPH_MARGIN`` on the most
+        hexes, ``SHORT_BOARD_HEXES`` or more each, as many as the board lacks."""
+        short = board_zones - len(in_play - {self.shapes.black_hole.glyph})
+        if short <= 0:
+            return set()
+        best = Counter(
+            s.best
+            for area, s in seen.values()
+            if s is not None
+            and area >= COVERED_MM2
+            and s.margin >= GLYPH_MARGIN
+            and s.best not in in_play
+        )
+        return {g for g, n in best.most_common(short) if n >= SHORT_BOARD_HEXES}
+
     def read_hexes(self, tiles) -> dict[Hex, HexRead]:
         keys = tuple(self.shapes.glyphs)
         # each hex matched once against every glyph; narrowed below to those in play
@@ -578,6 +603,7 @@ class _Reader(SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks):
         for area, s in seen.values():
             if s is not None and area >= COVERED_MM2 and s.margin >= 2 * GLYPH_MARGIN:
                 in_play.add(s.best)
+        in_play |= self._short_board(in_play, seen, len(tiles))
         self.in_play_glyphs = in_play
         play = tuple(sorted(in_play))
         narrowed = {
