@@ -158,29 +158,36 @@ def votes(arc: dict[str, int], arms: dict[str, float], facing: dict[str, float])
     in the order they are trusted: "arc" (``ARC_LEAD``), "arms" (``FOUR_ARMS_LEAD``: the
     one whose ink gathers less at four arms), "facing" (``ROUND_LEAD``: ``runs_round``),
     each present only where its lead is enough."""
-    out = {}
-    lead = arc["high"] - arc["low"]
-    if abs(lead) >= ARC_LEAD:
-        out["arc"] = "high" if lead > 0 else "low"
-    armed = arms["low"] - arms["high"]
-    if abs(armed) >= FOUR_ARMS_LEAD:
-        out["arms"] = "high" if armed > 0 else "low"
-    rounds = facing["high"] - facing["low"]
-    if abs(rounds) >= ROUND_LEAD:
-        out["facing"] = "high" if rounds > 0 else "low"
-    return out
+    needed = {"arc": ARC_LEAD, "arms": FOUR_ARMS_LEAD, "facing": ROUND_LEAD}
+    return {
+        m: _side(lead) for m, lead in _leads(arc, arms, facing).items() if abs(lead) >= needed[m]
+    }
 
 
-def outvoted(votes_: dict[str, str], arms: dict[str, float], facing: dict[str, float]) -> bool:
+def outvoted(arc: dict[str, int], arms: dict[str, float], facing: dict[str, float]) -> bool:
     """Whether the arc alone tells (``votes``) and the arms and the edges both lean the
     other way, however little: the pair is then asked."""
-    if set(votes_) != {"arc"}:
+    told = votes(arc, arms, facing)
+    if set(told) != {"arc"}:
         return False
-    other = "low" if votes_["arc"] == "high" else "high"
-    # the one whose ink gathers less at four arms; whose edges face its middle more
-    return _more(arms["low"], arms["high"]) == _more(facing["high"], facing["low"]) == other
+    leads = _leads(arc, arms, facing)
+    other = "low" if told["arc"] == "high" else "high"
+    return _side(leads["arms"]) == _side(leads["facing"]) == other
 
 
-def _more(high: float, low: float) -> str | None:
-    """Which of the two is the larger, "high" or "low" (None when even)."""
-    return "high" if high > low else "low" if low > high else None
+def _leads(
+    arc: dict[str, int], arms: dict[str, float], facing: dict[str, float]
+) -> dict[str, float]:
+    """How far each measure leans to the high value being the circled one (negative: to
+    the low): its arc longer, its ink gathering less at four arms, its edges facing its
+    middle more."""
+    return {
+        "arc": arc["high"] - arc["low"],
+        "arms": arms["low"] - arms["high"],
+        "facing": facing["high"] - facing["low"],
+    }
+
+
+def _side(lead: float) -> str | None:
+    """The value a lead leans to: "high", "low", or None when even."""
+    return "high" if lead > 0 else "low" if lead < 0 else None

@@ -86,7 +86,7 @@ class FrontierMarks:
         does not tell: ``circled.value_mark``.)"""
         facing = {s: self._facing(self.fields[f"frontier-{hid}-{s}"]) for s in marks}
         votes = circled.votes(arc, arms, facing)
-        if not votes or len(set(votes.values())) > 1 or circled.outvoted(votes, arms, facing):
+        if not votes or len(set(votes.values())) > 1 or circled.outvoted(arc, arms, facing):
             return {s: "unclear" for s in marks}
         measure, top = next(iter(votes.items()))  # the first that tells, in that order
         why = {

@@ -74,11 +74,11 @@ GLYPH_MARGIN = 0.03  # a symbol is certain when it leads the runner-up by this m
 # A zone is in play where a tile's box shows its symbol, or a hex shows it plainly (leading
 # the runner-up by twice ``GLYPH_MARGIN``). Where that leaves the board short of zones
 # (seed 759 #78, a real-mode page in a shaky pen: its squares and circles led each other
-# by 0.025-0.056 in all 34 of their hexes, the tiles' boxes unclear), the symbols the
-# hexes read (by ``GLYPH_MARGIN``) on the most hexes, at least ``SHORT_BOARD_HEXES``
-# each, are in play too, as many as the board lacks (``_short_board``). On the Cosmos
-# pages of 48 sets (seeds 719-766): 15 fields asked -> right (10 on that page), 2 right
-# -> asked, none read wrong.
+# by 0.025-0.056 in the 34 of their hexes holding over 20 mm2 of ink, the tiles' boxes
+# unclear), the symbols the hexes read (by ``GLYPH_MARGIN``) on the most hexes, at least
+# ``SHORT_BOARD_HEXES`` each, are in play too, as many as the board lacks
+# (``_short_board``). On the Cosmos pages of 48 sets (seeds 719-766): 15 fields asked ->
+# right (10 on that page), 2 right -> asked, none read wrong.
 SHORT_BOARD_HEXES = 2
 # On grainy paper the raised ink step leaves blobs of noise scattered round a hex's
 # symbol, and matched with them the symbol looks like none: a pencilled dot among them
