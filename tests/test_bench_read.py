@@ -112,3 +112,14 @@ def test_a_field_an_answer_brings_into_question_is_answered_as_pnp_read_asks_it(
     marked, answers = answered(sheet, truths, doubted, readings)
     assert answers[box] is False and box not in marked
     assert {i for i in answers if i not in doubted} == {box}
+
+
+def test_a_symbol_asked_about_is_answered_with_the_zone_it_names():
+    # as ``pnp read --ask`` asks it: a hex or score tile's box asked with zones is
+    # answered with the zone; a field asked marked or not, with that
+    from pnp.bench.page_score import truth_answer
+
+    hex_field = {"marked": True, "kind": "glyph", "value": "wave", "zone": "solar-wind"}
+    assert truth_answer(hex_field, zoned=True) == "solar-wind"
+    assert truth_answer(hex_field, zoned=False) is True
+    assert truth_answer({"marked": False, "kind": None}, zoned=True) is False

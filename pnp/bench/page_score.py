@@ -49,6 +49,16 @@ def score_changed(
     return _differ(assembled.state, expected)
 
 
+def truth_answer(truth: dict, zoned: bool) -> bool | str:
+    """What a person answers a question about a field whose truth is ``truth`` (the pen's
+    field dict): marked or not; for a question answered with a zone (``zoned``: a Cosmos
+    hex or score tile's box, ``Doubt.options``), the zone its symbol names when marked,
+    as ``pnp read --ask`` asks it."""
+    if zoned and truth["marked"] and truth.get("zone"):
+        return truth["zone"]
+    return truth["marked"]
+
+
 def _differ(read: dict | None, expected: dict) -> bool:
     if read is None:
         return True

@@ -170,26 +170,35 @@ def read_one(data: bytes, checks: bool = False):
     return code, readings, doubted, bucket, seconds, drawn, sheet, retake, guesses
 
 
-def answered(sheet, truths: dict, doubted, readings) -> tuple[set[str], dict[str, bool]]:
+def answered(sheet, truths: dict, doubted, readings) -> tuple[set[str], dict[str, bool | str]]:
     """The fields marked once ``pnp read --ask`` has had its questions about the page
-    answered from ``truths``, and the answers (field id -> marked): ``doubted`` first
+    answered from ``truths`` (``truth_answer``: a symbol asked about with the zone it
+    names), and the answers (field id -> marked, or zone): ``doubted`` first
     (``readings`` as the checks left them), then what the page asks once it is assembled
     with them, as ``pnp.read_cli.read_and_assemble`` asks again (an answer may take away
     the mark that settled another field: a check past a gap settles the boxes before it)."""
+    from pnp.bench.page_score import truth_answer
     from pnp.read_cli import ASK_ROUNDS
     from pnp.vision.states import assemble
 
     prefix = f"{sheet.source}:"
     marked = {r.id for r in readings if r.state == "filled"}
     compared = {r.id for r in readings}  # not what the reader leaves to people
-    answers: dict[str, bool] = {}
+    answers: dict[str, bool | str] = {}
+    assembled, _ = assemble([sheet])  # which of ``doubted`` are answered with a zone
+    zoned = {d.field for a in assembled for d in a.doubtful if d.options}
     for _ in range(ASK_ROUNDS):
-        new = {i: truths[i]["marked"] for i in doubted if i in truths and i not in answers}
+        new = {
+            i: answer
+            for i in doubted
+            if i in truths and answers.get(i) != (answer := truth_answer(truths[i], i in zoned))
+        }
         if not new:
             break
         answers |= new
         assembled, _ = assemble([sheet], answers)
         doubted = {d.field for a in assembled for d in a.doubtful}
+        zoned = {d.field for a in assembled for d in a.doubtful if d.options}
         settled = {k.removeprefix(prefix): v for a in assembled for k, v in a.settled.items()}
         marked = {
             r.id

@@ -125,6 +125,8 @@ def judged_game(
 ) -> tuple[str, bool]:
     """One of OUTCOMES for one seeded game of ``kind``, and whether, in review, its
     provisional score (the doubts unanswered, at their best guesses) is right."""
+    from pnp.bench.page_score import truth_answer
+    from pnp.read_cli import ASK_ROUNDS
     from pnp.synth.camera import photograph, photograph_real
     from pnp.synth.pen import build_page, fill
     from pnp.vision.read import read_photo
@@ -156,12 +158,19 @@ def judged_game(
         same_state, same_score = _judge(expected, first.state)
         return ("right" if same_state else ("state-only" if same_score else "silent")), False
     provisional = _judge(expected, first.state)[1]  # as `pnp score` totals it (None: unscored)
-    answers = {
-        f"{Path(d.source).name}:{d.field}": truth[d.source][d.field]["marked"]
-        for d in first.doubtful
-        if d.field in truth[d.source]
-    }
-    (answered,), _ = assemble(sheets, answers, game=game)
+    answered, answers = first, {}
+    for _ in range(ASK_ROUNDS):  # as ``pnp read --ask`` asks again what answers leave open
+        new = {
+            key: answer
+            for d in answered.doubtful
+            if d.field in truth[d.source]
+            and answers.get(key := f"{Path(d.source).name}:{d.field}")
+            != (answer := truth_answer(truth[d.source][d.field], bool(d.options)))
+        }
+        if not new:
+            break
+        answers |= new
+        (answered,), _ = assemble(sheets, answers, game=game)
     if not answered.clear:
         return "review-open", provisional
     return ("review-right" if _judge(expected, answered.state)[1] else "review-wrong"), provisional
