@@ -115,6 +115,85 @@ def test_a_lone_symbol_no_shape_fits_is_asked_as_that_hexs_symbol(sheet_map):
     assert [d.field for d in named.doubts] == [f"shape:{hex_id(lone)}"]
 
 
+def test_a_lone_symbol_a_person_said_is_covered_is_asked_its_zone(sheet_map):
+    # answered "marked" (a hex asked covered or not), its zone not named: the symbol as
+    # read leaves it alone, so its zone is asked next, not only the run
+    lone = (6, 4)
+    fid = f"hex-{hex_id(lone)}"
+    reader = _Reader(None, None, sheet_map, [], READ_PX_PER_MM, None, COSMOS, SHAPES, (fid,))
+    reader.partition(_read_hexes(reader, {lone: "rocket"}, {lone: {"rocket": 0.8}}))
+    (doubt,) = reader.doubts
+    assert doubt.field == fid and doubt.options
+
+
+def test_a_run_two_misread_symbols_leave_uncovered_asks_each_of_its_hexes(sheet_map):
+    # two Lightning hexes side by side, nothing beside them: no Lightning shape (3 hexes
+    # or more) covers them, nor either alone; no one hex named otherwise lets them be
+    # covered, so each is asked its zone, beside the run, and so are the empty hexes
+    # beside them that would complete a Lightning shape (a faint symbol the photo lost)
+    reader = _reader(sheet_map)
+    pair = [(6, 4), (7, 4)]
+    scores = dict.fromkeys(pair, {"lightning": 0.8, "rocket": 0.7})
+    reader.partition(_read_hexes(reader, dict.fromkeys(pair, "lightning"), scores))
+    reader.ask_stuck()
+    (
+        shape,
+        *mine,
+    ) = (d for d in reader.doubts if "empty" not in d.reason)
+    assert shape.field == "shape:q6r4 q7r4"
+    assert [d.field for d in mine] == ["hex-q6r4", "hex-q7r4"]
+    assert all(d.options == ("rocket", "lightning") for d in mine)
+    empty = [d for d in reader.doubts if "empty" in d.reason]
+    assert [d.field for d in empty] == ["hex-q6r3", "hex-q8r3", "hex-q5r5", "hex-q7r5"]
+    assert all(d.options == ("lightning",) for d in empty)
+    # named Lightning both (``--ask``): only the empty hexes beside them are left to ask
+    named = _reader(sheet_map)
+    named.chosen = dict.fromkeys(("hex-q6r4", "hex-q7r4"), "lightning")
+    named.partition(_read_hexes(named, dict.fromkeys(pair, "lightning"), scores))
+    named.ask_stuck()
+    assert [d.field for d in named.doubts if "empty" in d.reason] == [d.field for d in empty]
+    assert len(named.doubts) == 1 + len(empty)
+
+
+def _bent_lightning_pair(reader):
+    """Two Lightning hexes, and the third of a Lightning bend beside them read a
+    Satellite, in a Satellite pair: named Lightning, it alone lets the Lightning hexes be
+    covered, the Satellite hex left a Satellite still (less 2 hexes)."""
+    zones = {(3, 4): "lightning", (4, 4): "lightning", (4, 5): "satellite", (5, 5): "satellite"}
+    scores = dict.fromkeys(zones, {"lightning": 0.8, "satellite": 0.3})
+    sure = {"satellite": 0.8, "lightning": 0.3}
+    return _read_hexes(reader, zones, scores | dict.fromkeys([(4, 5), (5, 5)], sure))
+
+
+def test_a_run_no_shape_covers_asks_the_one_neighbour_that_would_complete_it(sheet_map):
+    reader = _reader(sheet_map)
+    reader.partition(_bent_lightning_pair(reader))
+    assert [d.field for d in reader.doubts] == ["shape:q3r4 q4r4"]
+    reader.ask_stuck()
+    (beside,) = reader.doubts[1:]  # not the run's own hexes, nor the empty ones
+    assert beside.field == "hex-q4r5" and "beside it" in beside.reason
+    assert beside.options == ("lightning", "satellite")
+
+
+def test_a_run_no_shape_covers_asks_no_more_when_a_hex_that_would_complete_it_is_asked(
+    sheet_map,
+):
+    # this reader asks the Satellite hex's zone already: its answer may settle the run
+    reader = _reader(sheet_map)
+    reader.partition(_bent_lightning_pair(reader))
+    reader.doubt("hex-q4r5", "symbol unclear", ("satellite", "lightning"))
+    reader.ask_stuck()
+    assert [d.field for d in reader.doubts] == ["shape:q3r4 q4r4", "hex-q4r5"]
+    # the field reader's doubt of its ink is asked covered or not, which names no zone
+    # (and the page's checks may settle it): the zone is asked
+    inked = _reader(sheet_map, doubted=("hex-q4r5",))
+    inked.partition(_bent_lightning_pair(inked))
+    inked.ask_stuck()
+    assert [(d.field, d.options) for d in inked.doubts[1:]] == [
+        ("hex-q4r5", ("lightning", "satellite"))
+    ]
+
+
 def test_a_board_short_of_zones_takes_the_symbols_its_hexes_read_most(sheet_map):
     # a square and a circle in a shaky pen lead each other by 0.04 in every hex (never
     # the 0.06 that puts a zone in play alone), the tiles' boxes unclear: both in play

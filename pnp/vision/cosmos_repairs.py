@@ -333,15 +333,6 @@ class SymbolRepairs:
             if used[0] <= spent <= used[1] and legal_order(self.cosmos, fixed + extra):
                 yield list(combo)
 
-    def _stuck(self, zone_of: dict[Hex, str]) -> set[Hex]:
-        """The hexes of the same-zone runs no set of their zone's shapes covers."""
-        out: set[Hex] = set()
-        for zid, cells in hexes_by_zone(zone_of).items():
-            for run in hex_covers.runs(cells):
-                if not self.covers(self._zone(zid), run):
-                    out |= run
-        return out
-
 
 def _unsure_readings(covered: dict[Hex, HexRead], unsure: list[Hex]) -> list[dict[Hex, str]]:
     """Every reading of the symbols ``unsure`` between lookalikes (each hex's zone one of

@@ -32,6 +32,10 @@ MAX_SPLIT_COMBOS = 4096  # splits of the runs the outline leaves open, tried tog
 # Legal splits of the open runs weighed, at most, for whether they score alike
 # (``_scoring_alike``); past this many the runs are asked about
 SPLITS_WEIGHED = 64
+# A run no set of its zone's shapes covers, where no one hex named otherwise would let it
+# be covered (two symbols misread, say): its hexes are asked about, each answered with a
+# zone or none, when it has at most this many; past it, only the run is
+STUCK_RUN_ASKED = 4
 
 
 class ShapeSplits:
@@ -134,7 +138,7 @@ class ShapeSplits:
                 if not covers:
                     total = math.inf
                     if not dry:
-                        self._doubt_stuck(zone, run, label)
+                        self._doubt_stuck(zone, run, label, zone_of)
                         runs.append([(zid, frozenset(run), max(0, zone.size - len(run)))])
                     continue
                 covers.sort(key=lambda c: c[0])
@@ -153,16 +157,17 @@ class ShapeSplits:
         pieces = [p for r in runs for p in (splits[r] if isinstance(r, int) else r)]
         return total, pieces
 
-    def _doubt_stuck(self, zone: Zone, run: set[Hex], label: str) -> None:
-        """A run of ``zone``'s hexes that no set of its shapes covers, asked about: where
-        it is one hex whose symbol no person has named, as that hex's symbol (a field
-        ``--ask`` puts with its crop, answered with a zone, or empty: a misread symbol, or
-        noise read as one); else as the run ("shape:..."), which the hexes' answers
-        settle."""
+    def _doubt_stuck(self, zone: Zone, run: set[Hex], label: str, zone_of: dict) -> None:
+        """A run of ``zone``'s hexes that no set of its shapes covers (``zone_of``: every
+        covered hex's zone), asked about: where it is one hex whose zone no person has
+        named, as that hex's symbol (a field ``--ask`` puts with its crop, answered with a
+        zone, or empty: a misread symbol, or noise read as one); else as the run
+        ("shape:...", which the hexes' answers settle), and, once the page is read, as
+        the hexes ``_stuck_suspects`` names (``ask_stuck``)."""
         most = self.cosmos.rules.max_upgrades_per_turn
         (h, *more) = sorted(run)
         fid = f"hex-{hex_id(h)}"
-        if not more and fid not in self.chosen and fid not in self.answered:
+        if not more and fid not in self.chosen:
             self.doubt(
                 fid,
                 f"a {zone.name} symbol alone: no {zone.name} shape (less up to {most} hexes) "
@@ -175,6 +180,76 @@ class ShapeSplits:
             f"no set of {zone.name} shapes (less up to {most} hexes each) covers these "
             "hexes exactly",
         )
+        self._stuck_runs.append((zone, frozenset(run), dict(zone_of)))
+
+    def ask_stuck(self) -> None:
+        """The hexes ``_stuck_suspects`` names for each run no set of its zone's shapes
+        covers, asked about once the page is read (the hexes its rules settled are then
+        no longer asked): each answered with a zone, or empty."""
+        for zone, run, zone_of in self._stuck_runs:
+            for h in self._stuck_suspects(zone, run, zone_of):
+                fid = f"hex-{hex_id(h)}"
+                if h not in zone_of:  # read empty
+                    self.doubt(
+                        fid,
+                        f"read empty, but the {zone.name} hexes beside it make a {zone.name} "
+                        "shape only with it: a faint symbol, or none?",
+                        (zone.id,),
+                    )
+                    continue
+                self.doubt(
+                    fid,
+                    f"no set of {zone.name} shapes covers the {zone.name} hexes "
+                    f"{'it lies in' if h in run else 'beside it'}; which zone's symbol, or none?",
+                    self._zones_like(h, zone_of[h]),
+                )
+
+    def _stuck_suspects(self, zone: Zone, run: set[Hex], zone_of: dict) -> list[Hex]:
+        """The hexes to ask about for ``zone``'s run ``run`` that no set of its shapes
+        covers (``zone_of``: every covered hex's zone), a person's named zones never
+        among them: the covered ones whose symbol, named otherwise, alone lets it be
+        covered and leaves no other run uncovered (a hex of the run read as another zone
+        or none: noise, or a misread symbol; or a neighbour read as another zone, named
+        the run's); where none does, every hex of the run (two misread, say; up to
+        ``STUCK_RUN_ASKED`` of them), and the neighbours read empty (or unclear) that,
+        named the run's zone, alone would let it be covered (a faint symbol the photo
+        lost). None when one that would is a hex this reader asks its zone of already:
+        its answer may settle the run. (A hex the field reader doubts is asked covered or
+        not, which names no zone; the page's checks may settle it, too.)"""
+        before = self._stuck(zone_of)
+        asked = {d.field for d in self.doubts}
+
+        def helps(h: Hex) -> bool:
+            changed = (
+                {k: z for k, z in zone_of.items() if k != h} if h in run else zone_of | {h: zone.id}
+            )
+            return self._stuck(changed) <= before - run - {h}
+
+        near = {n for h in run for n in neighbours(h) if n not in run}
+        named = self.chosen.keys() | {
+            f for f in self.answered if (r := self.readings.get(f)) and r.state == "empty"
+        }
+        unnamed = sorted(
+            (h for h in run | near if f"hex-{hex_id(h)}" in self.fields.keys() - named),
+            key=lambda h: (h[1], h[0]),
+        )
+        found = [h for h in unnamed if h in zone_of and helps(h)]
+        faint = [h for h in unnamed if h not in zone_of and helps(h)]
+        if any(f"hex-{hex_id(h)}" in asked for h in found + faint):
+            return []
+        if found:
+            return found
+        mine = [h for h in unnamed if h in run and f"hex-{hex_id(h)}" not in asked]
+        return (mine if len(run) <= STUCK_RUN_ASKED else []) + faint
+
+    def _stuck(self, zone_of: dict[Hex, str]) -> set[Hex]:
+        """The hexes of the same-zone runs no set of their zone's shapes covers."""
+        out: set[Hex] = set()
+        for zid, cells in hexes_by_zone(zone_of).items():
+            for run in hex_covers.runs(cells):
+                if not self.covers(self._zone(zid), run):
+                    out |= run
+        return out
 
     def _zones_like(self, h: Hex, read: str) -> tuple[str, ...]:
         """The zones in play whose symbols ``h``'s ink matches, best first, the one it was

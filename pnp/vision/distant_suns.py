@@ -376,6 +376,7 @@ class _Reader(SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks):
         # (zone, run) -> ``covers``: the same runs come back for every reading of the
         # unsure symbols that ``partition`` tries
         self._covers: dict[tuple[str, frozenset[Hex]], list] = {}
+        self._stuck_runs: list[tuple] = []  # (zone, run, zone_of): ``ask_stuck`` asks
         self._facings: dict[str, float] = {}  # Frontier value id -> ``_facing``
         # zone -> its Optimization tile, as ``board`` read them with nothing asked (every
         # tile's zone); None until then, or where it asked (``_scoring_alike``)
@@ -429,6 +430,7 @@ class _Reader(SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks):
         }
         self.check(state)
         self._settle_hexes(hexes, placed)
+        self.ask_stuck()
         return CosmosReading(
             state=state,
             confidence=dict(sorted(self.confidence.items())),
