@@ -194,6 +194,46 @@ def test_a_run_no_shape_covers_asks_no_more_when_a_hex_that_would_complete_it_is
     ]
 
 
+# The board as read: zone -> the Optimization tile it faces
+LOOSE_BOARD = {
+    "moon": "upgrade",
+    "station": "treasure",
+    "satellite": "group",
+    "asteroid": "alien",
+    "solar-wind": "black_hole",
+}
+ZONES_DRAWN = {(1, 9): "satellite", (4, 8): "asteroid", (2, 7): "moon", (6, 4): "station"}
+
+
+def test_a_zone_too_many_asks_the_box_read_as_a_zone_no_hex_holds(sheet_map):
+    # a Rocket drawn faces no tile, the Black Hole tile's box read Solar Wind, a zone no
+    # hex holds (a lookalike of the Rocket's symbol): the box is asked, Rocket offered
+    # first; the Rocket hexes are not (the box may be all that is wrong)
+    reader = _reader(sheet_map)
+    zones = ZONES_DRAWN | {(8, 3): "rocket", (9, 3): "rocket"}
+    hexes = _read_hexes(reader, zones, {h: {z: 0.9} for h, z in zones.items()})
+    listed = [*LOOSE_BOARD, "rocket"]
+    reader._doubt_loose_zones(listed, LOOSE_BOARD, hexes, fixed={})
+    assert [(d.field, d.options) for d in reader.doubts] == [
+        ("score-tile-black_hole-zone", ("rocket", "solar-wind"))
+    ]
+    # a box a person named stands: the Rocket hexes are asked instead
+    named = _reader(sheet_map)
+    hexes = _read_hexes(named, zones, {h: {z: 0.9} for h, z in zones.items()})
+    named._doubt_loose_zones(listed, LOOSE_BOARD, hexes, fixed={"black_hole": "wave"})
+    assert [d.field for d in named.doubts] == ["hex-q8r3", "hex-q9r3"]
+
+
+def test_a_zone_too_many_asks_its_hexes_when_every_box_reads_a_zone_drawn(sheet_map):
+    # every box's zone is drawn, and one hex holds a sixth zone's symbol: a misread hex
+    reader = _reader(sheet_map)
+    zones = ZONES_DRAWN | {(8, 3): "solar-wind", (9, 3): "solar-wind", (7, 7): "probe"}
+    scores = {h: {z: 0.9} for h, z in zones.items()} | {(7, 7): {"probe": 0.8, "moon": 0.7}}
+    hexes = _read_hexes(reader, zones, scores)
+    reader._doubt_loose_zones([*LOOSE_BOARD, "probe"], LOOSE_BOARD, hexes, fixed={})
+    assert [(d.field, d.options) for d in reader.doubts] == [("hex-q7r7", ("moon", "probe"))]
+
+
 def test_a_board_short_of_zones_takes_the_symbols_its_hexes_read_most(sheet_map):
     # a square and a circle in a shaky pen lead each other by 0.04 in every hex (never
     # the 0.06 that puts a zone in play alone), the tiles' boxes unclear: both in play

@@ -34,7 +34,9 @@ MAX_SPLIT_COMBOS = 4096  # splits of the runs the outline leaves open, tried tog
 SPLITS_WEIGHED = 64
 # A run no set of its zone's shapes covers, where no one hex named otherwise would let it
 # be covered (two symbols misread, say): its hexes are asked about, each answered with a
-# zone or none, when it has at most this many; past it, only the run is
+# zone or none, when it has at most this many; past it, only the run is. The hexes of a
+# zone drawn that faces no Optimization tile, one zone too many, are asked so as well
+# (``distant_suns._doubt_loose_zones``)
 STUCK_RUN_ASKED = 4
 
 

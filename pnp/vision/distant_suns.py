@@ -46,7 +46,7 @@ from pnp.vision.cosmos_frontiers import FrontierMarks
 from pnp.vision.cosmos_ink import SPECK_MM2, crop_circle, crop_rect, despeckle
 from pnp.vision.cosmos_reading import CosmosReading, Doubt, HexRead
 from pnp.vision.cosmos_repairs import SymbolRepairs
-from pnp.vision.cosmos_shapes import ShapeSplits
+from pnp.vision.cosmos_shapes import STUCK_RUN_ASKED, ShapeSplits
 from pnp.vision.cosmos_upgrades import UpgradeBoxes
 from pnp.vision.fields import FieldReading
 from scoring.distant_suns.hexgrid import (
@@ -762,7 +762,50 @@ class _Reader(SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks):
                 f"{len(zones)} Exploration Zones found ({', '.join(zones) or 'none'}); "
                 f"a game has {want}",
             )
+        if len(zones) > want:
+            self._doubt_loose_zones(zones, optimization, hexes, fixed)
         return zones, optimization
+
+    def _doubt_loose_zones(self, zones, optimization, hexes, fixed) -> None:
+        """More Exploration Zones than a game has, some drawn on the hexes facing no tile
+        (``optimization``: zone -> tile, as read): asked as the tiles' boxes read as a zone
+        no hex holds (a lookalike of a loose zone's symbol, say), each answered with a
+        zone, the loose ones offered first; where every box's zone is drawn, as the loose
+        zones' hexes (a misread symbol), each answered with a zone or empty, when they are
+        at most ``STUCK_RUN_ASKED``. A box or hex a person named is not asked again."""
+        loose = [z for z in zones if z not in optimization]
+        held = {z for h in hexes.values() if h.covered for z in h.candidates}
+        black = self.shapes.black_hole.id
+        boxes = [
+            (tile, z)
+            for z, tile in optimization.items()
+            if z != black and z not in held and tile not in fixed
+        ]
+        names = " and ".join(self.shapes.zone(z).name for z in loose)
+        for tile, z in boxes:
+            self.doubt(
+                f"score-tile-{tile}-zone",
+                f"read {self.shapes.zone(z).name}, which no hex holds, while {names}, drawn, "
+                "faces no tile: which zone's symbol?",
+                (*loose, z),
+            )
+        cells = sorted(
+            (h for h, r in hexes.items() if r.covered and r.zone in loose),
+            key=lambda h: (h[1], h[0]),
+        )
+        if boxes or len(cells) > STUCK_RUN_ASKED:
+            return
+        for h in cells:
+            fid = f"hex-{hex_id(h)}"
+            if fid in self.chosen:
+                continue
+            name = self.shapes.zone(hexes[h].zone).name
+            self.doubt(
+                fid,
+                f"a {name} symbol, but {name} faces no Optimization tile and a game has "
+                f"{self.cosmos.rules.zones_per_game} zones: which zone's symbol, or none?",
+                self._zones_like(h, hexes[h].zone),
+            )
 
     def _pair_tiles(
         self, tiles, close: dict[str, list[str]], drawn: set[str], fixed: dict[str, str]
