@@ -227,7 +227,7 @@ class ShapeSplits:
             )
             return self._stuck(changed) <= before - run - {h}
 
-        near = {n for h in run for n in neighbours(h) if n not in run}
+        near = {n for h in run for n in neighbours(h) if n not in run} - self.cosmos.uncoverable
         named = self.chosen.keys() | {
             f for f in self.answered if (r := self.readings.get(f)) and r.state == "empty"
         }
