@@ -6,8 +6,9 @@ one picture (``pnp.vision.doubt_grid``), and the person types the numbers of tho
 are marked (the rest are empty), or chooses to go one field at a time. A field answered
 with a zone (``Doubt.options``: a Distant Suns score tile's box, a hex whose symbol is
 unclear) is asked alone, the zones it may name offered; a hex, whose ink may be no symbol
-at all, is in the page's numbered picture first, and asked its zone if marked there. The
-pictures live in a temporary folder for as long as the questions do.
+at all, is in the page's numbered picture first, and asked its zone if marked there. A
+Frontier value is asked so too: circled or crossed out, if marked. The pictures live in a
+temporary folder for as long as the questions do.
 """
 
 from __future__ import annotations
@@ -74,9 +75,12 @@ def _ask(assembled, answers: dict[str, bool | str], folder: Path) -> tuple[bool,
 
 
 def _emptiable(d) -> bool:
-    """Whether a field answered with a zone may be answered empty too: a Cosmos hex (its
-    ink may be no symbol at all), not a score tile's box."""
-    return d.field.startswith("hex-")
+    """Whether a field answered with an option may be answered empty too: a Cosmos hex
+    (its ink may be no symbol at all) or a Frontier value (circled, crossed out, or not
+    marked), not a score tile's box."""
+    from pnp.vision.distant_suns import frontier_value
+
+    return d.field.startswith("hex-") or frontier_value(d.field)
 
 
 def _ask_field(sheet, d, folder: Path) -> str:
@@ -89,10 +93,18 @@ def _ask_field(sheet, d, folder: Path) -> str:
     crop = folder / f"{sheet.file_stem}-{d.field}.png"
     write_png(crop, crop_field(sheet, d.field))
     if d.options:
-        from pnp.vision.distant_suns import zone_ids
+        from pnp.vision.distant_suns import FRONTIER_MARKS, zone_ids
 
-        listed = ", ".join(d.options)
         empty = ("empty",) if _emptiable(d) else ()
+        if set(d.options) <= set(FRONTIER_MARKS):
+            return click.prompt(
+                f"{sheet.name} {d.field}: {d.reason}\n  crop: {crop}\n"
+                "  circled, crossed (out), empty, skip, or quit?",
+                type=click.Choice((*FRONTIER_MARKS, *empty, "skip", "quit")),
+                default="skip",
+                err=True,
+            )
+        listed = ", ".join(d.options)
         return click.prompt(
             f"{sheet.name} {d.field}: {d.reason}\n  crop: {crop}\n"
             f"  the zone its symbol names ({listed}; or any zone), "

@@ -149,9 +149,9 @@ _NO = {"empty", "blank", "no", "n", "0", "false", "e"}
 
 
 def parse_sets(values: Sequence[str]) -> dict[str, bool | str]:
-    """``--set [PHOTO:]FIELD=filled|empty`` answers, and ``FIELD=ZONE`` for a Distant Suns
-    score tile's box or hex (the zone whose symbol it holds: ``distant_suns.symbol_field``);
-    BadParameter on anything else."""
+    """``--set [PHOTO:]FIELD=filled|empty`` answers, ``FIELD=ZONE`` for a Distant Suns
+    score tile's box or hex (the zone whose symbol it holds: ``distant_suns.symbol_field``),
+    and ``FIELD=circled|crossed`` for a Frontier value; BadParameter on anything else."""
     out: dict[str, bool | str] = {}
     for value in values:
         key, sep, answer = value.partition("=")
@@ -159,9 +159,12 @@ def parse_sets(values: Sequence[str]) -> dict[str, bool | str]:
         if sep and key and answer in _YES | _NO:
             out[key] = answer in _YES
             continue
-        from pnp.vision.distant_suns import symbol_field, zone_ids
+        from pnp.vision.distant_suns import FRONTIER_MARKS, frontier_value, symbol_field, zone_ids
 
         field_id = key.rpartition(":")[2]
+        if sep and answer in FRONTIER_MARKS and frontier_value(field_id):
+            out[key] = answer
+            continue
         if sep and answer and symbol_field(field_id):
             zones = zone_ids()
             if answer not in zones:
@@ -174,7 +177,8 @@ def parse_sets(values: Sequence[str]) -> dict[str, bool | str]:
         raise click.BadParameter(
             f"{value!r}: write FIELD=filled or FIELD=empty (e.g. space-C4=filled; "
             "PHOTO:FIELD=... for one photo's sheet; a Distant Suns score tile's zone "
-            "box or hex takes a zone, e.g. score-tile-upgrade-zone=station, hex-q3r5=orbit)",
+            "box or hex takes a zone, e.g. score-tile-upgrade-zone=station, hex-q3r5=orbit; "
+            "a Frontier value circled or crossed, e.g. frontier-q8r0-high=circled)",
             param_hint="--set",
         )
     return out
@@ -380,8 +384,12 @@ def answer_hint(assembled) -> str | None:
         f"answer: {n} doubtful field{'' if n == 1 else 's'} open; run again with --ask, "
         "or with --set FIELD=filled|empty"
     )
-    if any(d.options for _, d in open_):
+    from pnp.vision.distant_suns import FRONTIER_MARKS
+
+    if any(d.options and d.options != FRONTIER_MARKS for _, d in open_):
         hint += ", or FIELD=ZONE for a zone's symbol"
+    if any(d.options == FRONTIER_MARKS for _, d in open_):
+        hint += ", or FIELD=circled|crossed for a Frontier value"
     sheets = {s.source: s for a in assembled for s in a.sheets}
     held = Counter(f for s in sheets.values() for f in s.kinds)
     for _, d in open_:  # (some doubts are of a whole page, "shapes" say: no one field)
@@ -451,7 +459,8 @@ def _finish(batch: Batch, overlay: Path | None) -> None:
     multiple=True,
     metavar="[PHOTO:]FIELD=filled|empty",
     help="Answer for a doubtful field (repeatable), e.g. --set space-C4=filled; a "
-    "Distant Suns score tile's zone box or hex takes a zone, e.g. hex-q3r5=station.",
+    "Distant Suns score tile's zone box or hex takes a zone, e.g. hex-q3r5=station, "
+    "and a Frontier value circled or crossed, e.g. frontier-q8r0-high=circled.",
 )
 def read(photos, as_json, overlay, asking, sets):
     """Read photographed sheets (JPEG, PNG or HEIC photos, PDF scans, or folders of them)

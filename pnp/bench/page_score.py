@@ -49,13 +49,20 @@ def score_changed(
     return _differ(assembled.state, expected)
 
 
+# how the pen marked a Frontier value, as a person answers it (``FRONTIER_MARKS``)
+_TOLD = {"circle": "circled", "cross": "crossed"}
+
+
 def truth_answer(truth: dict, zoned: bool) -> bool | str:
     """What a person answers a question about a field whose truth is ``truth`` (the pen's
-    field dict): marked or not; for a question answered with a zone (``zoned``: a Cosmos
-    hex or score tile's box, ``Doubt.options``), the zone its symbol names when marked,
-    as ``pnp read --ask`` asks it."""
-    if zoned and truth["marked"] and truth.get("zone"):
-        return truth["zone"]
+    field dict): marked or not; for a question answered with an option (``zoned``:
+    ``Doubt.options``), when marked, the zone its symbol names (a Cosmos hex or score
+    tile's box) or how it is marked (a Frontier value: circled or crossed), as ``pnp
+    read --ask`` asks it."""
+    if zoned and truth["marked"]:
+        told = truth.get("zone") or _TOLD.get(truth.get("kind") or "")
+        if told:
+            return told
     return truth["marked"]
 
 

@@ -11,6 +11,9 @@ from pnp.vision.cosmos_ink import crop_circle, despeckle
 from pnp.vision.cosmos_reading import HexRead
 from scoring.distant_suns.hexgrid import Hex, hex_id, neighbours
 
+# How a Frontier value asked about is answered (``--set FIELD=circled``), or empty
+FRONTIER_MARKS = ("circled", "crossed")
+
 
 class FrontierMarks:
     """The Frontier values of a Cosmos page: which of each pair is circled and which
@@ -30,7 +33,10 @@ class FrontierMarks:
                 if f is None:
                     continue
                 marks[side], arc[side], arms[side] = self._value_mark(f)
-            if len(marks) == 2 and all(m in ("circle", "cross", "unclear") for m in marks.values()):
+            told = self._told(hid, marks)
+            if told:
+                marks |= told
+            elif len(marks) == 2 and set(marks.values()) <= {"circle", "cross", "unclear"}:
                 marks = self._one_circled(hid, marks, arc, arms)
                 if "unclear" not in marks.values():
                     self._settle_marked(hid, marks)
@@ -41,13 +47,32 @@ class FrontierMarks:
                 self.confidence[fid] = 0.5 if side in unclear else 0.9
             if unclear and (reached or any(m == "circle" for m in marks.values())):
                 for side in unclear:
-                    self.doubt(f"frontier-{hid}-{side}", "circled or crossed out?")
+                    self.doubt(f"frontier-{hid}-{side}", "circled or crossed out?", FRONTIER_MARKS)
             if len(taken) == 2:
                 out[hid] = "both"
             elif taken:
                 out[hid] = taken[0]
             elif reached and not unclear:
-                self.doubt(f"frontier-{hid}-high", f"{hid} is reached but no value is circled")
+                reason = f"{hid} is reached but no value is circled"
+                self.doubt(f"frontier-{hid}-high", reason, FRONTIER_MARKS)
+        return out
+
+    def _told(self, hid: str, marks: dict[str, str]) -> dict[str, str]:
+        """The marks of a Frontier's values a person answered (``told``: circled or
+        crossed out; empty: no mark), and, beside one circled or crossed out, the other
+        value's if its ink is a mark: the other of the two (one circled, the other crossed
+        out, the sheet's rule). Empty where nobody answered either."""
+        out = {}
+        for side in marks:
+            fid = f"frontier-{hid}-{side}"
+            if fid in self.told:
+                out[side] = "circle" if self.told[fid] == "circled" else "cross"
+            elif fid in self.answered and (r := self.readings.get(fid)) and r.state == "empty":
+                out[side] = "none"
+        said = [m for m in out.values() if m in ("circle", "cross")]
+        for side, m in marks.items():
+            if side not in out and len(said) == 1 and m in ("circle", "cross", "unclear", "solid"):
+                out[side] = "cross" if said[0] == "circle" else "circle"
         return out
 
     def _settle_marked(self, hid: str, marks: dict[str, str]) -> None:

@@ -42,7 +42,7 @@ import numpy as np
 
 from pnp.sheetmap import Field, SheetMap
 from pnp.vision import glyph_match, glyph_scan
-from pnp.vision.cosmos_frontiers import FrontierMarks
+from pnp.vision.cosmos_frontiers import FRONTIER_MARKS, FrontierMarks
 from pnp.vision.cosmos_ink import SPECK_MM2, crop_circle, crop_rect, despeckle
 from pnp.vision.cosmos_reading import CosmosReading, Doubt, HexRead
 from pnp.vision.cosmos_repairs import SymbolRepairs
@@ -324,6 +324,12 @@ def symbol_field(field_id: str) -> bool:
     )
 
 
+def frontier_value(field_id: str) -> bool:
+    """Whether ``field_id`` is a Frontier value (``frontier-<hex>-high`` or ``-low``): a
+    person answers it with how it is marked (``FRONTIER_MARKS``), or empty."""
+    return field_id.startswith("frontier-") and field_id.endswith(("-high", "-low"))
+
+
 def zone_ids() -> tuple[str, ...]:
     """The zones a symbol may name (the shipped shapes')."""
     return tuple(z.id for z in _shipped_shapes().all_zones)
@@ -390,6 +396,8 @@ class _Reader(SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks):
         self.answered = frozenset(answered)  # by a person: never settled otherwise
         # score tile box or hex -> the zone a person read in it (``symbol_field``)
         self.chosen = {f: z for f, z in (chosen or {}).items() if z in self.zone_glyph}
+        # the Frontier values a person said are circled or crossed out
+        self.told = {f: m for f, m in (chosen or {}).items() if m in FRONTIER_MARKS}
         self.base = base  # the added ink at the base step alone (``read_tiles``)
         self.doubted = frozenset(doubted) - self.answered  # still asked by the field reader
         # a covered hex's match against the zones in play

@@ -382,7 +382,7 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
 
     out = _base("distant-suns", [sheet], answers)
     try:
-        from pnp.vision.distant_suns import read_cosmos
+        from pnp.vision.distant_suns import FRONTIER_MARKS, frontier_value, read_cosmos
     except ImportError:
         out.doubtful.append(
             Doubt(
@@ -452,6 +452,11 @@ def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
             or (d.options and answer is True)
         ]
     )
+    # a Frontier value asked about, for its ink too, is answered with how it is marked
+    out.doubtful = [
+        replace(d, options=FRONTIER_MARKS) if frontier_value(d.field) and not d.options else d
+        for d in out.doubtful
+    ]
     return out
 
 
