@@ -348,6 +348,43 @@ def test_an_open_split_is_asked_when_no_legal_split_spends_the_upgrades_checked(
     assert [d.field for d in reader.doubts] == ["shape:q7r4 q8r4 q9r4"]
 
 
+def _spending_page(sheet_map, extra=()):
+    """A Station run beside one hex read Asteroid, 2 Upgrade boxes checked, the check's
+    count of Upgrades spent asked; ``_fits`` as if only that hex read Station spent 2."""
+    reader = _reader(sheet_map, _used_boxes(2))
+    zones = {(9, 3): "station", (10, 3): "station", (10, 4): "station", (9, 4): "asteroid"}
+    zones |= dict.fromkeys(extra, "station")
+    other = {"station": "asteroid", "asteroid": "station"}
+    scores = {h: {z: 0.9, other[z]: 0.7} for h, z in zones.items()}
+    hexes = _read_hexes(reader, zones, scores)
+    reader.doubt("upgrades_used", "2 boxes checked, but the shapes spend 5 Upgrades")
+    reader._fits = lambda zone_of, used: zone_of.get((9, 4)) == "station" and used == (2, 2)
+    return reader, hexes
+
+
+def test_shapes_spending_other_than_the_boxes_ask_the_hex_whose_symbol_alone_would_fit(
+    sheet_map,
+):
+    reader, hexes = _spending_page(sheet_map)
+    reader.ask_spending(hexes)
+    (asked,) = reader.doubts[1:]
+    assert asked.field == "hex-q9r4" and asked.options == ("station", "asteroid")
+    # a hex this reader asks about already may settle it: nothing more is asked
+    reader, hexes = _spending_page(sheet_map)
+    reader.doubt("hex-q10r3", "symbol unclear", ("station", "moon"))
+    reader.ask_spending(hexes)
+    assert [d.field for d in reader.doubts] == ["upgrades_used", "hex-q10r3"]
+
+
+def test_shapes_spending_other_than_the_boxes_ask_nothing_when_too_many_hexes_would_fit(
+    sheet_map,
+):
+    reader, hexes = _spending_page(sheet_map, extra=[(11, 3), (11, 4)])
+    reader._fits = lambda zone_of, used: True  # any one hex read otherwise would do
+    reader.ask_spending(hexes)
+    assert [d.field for d in reader.doubts] == ["upgrades_used"]
+
+
 def _boxes(states: dict[int, str]) -> list[FieldReading]:
     return [
         FieldReading(f"upgrade-{i}-used", s, 0.3 if s == "filled" else 0.0, 1.0)

@@ -13,6 +13,7 @@ from pnp.vision.cosmos_reading import HexRead
 from pnp.vision.cosmos_shapes import (
     COVER_MARGIN,
     MAX_SPLIT_COMBOS,
+    STUCK_RUN_ASKED,
     hexes_by_zone,
     shapes_of_split,
     spend_text,
@@ -305,6 +306,46 @@ class SymbolRepairs:
                     return False
                 per_run.append(splits)
         return next(self._legal_splits(per_run, [], used), None) is not None
+
+    def ask_spending(self, hexes: dict[Hex, HexRead]) -> None:
+        """Where the shapes spend other than the Upgrade boxes checked allow (the check's
+        "N boxes checked, but the shapes spend M Upgrades") and this reader asks about no
+        hex already: the covered hexes whose symbol alone, read as a neighbour's zone or
+        as none, makes shapes that spend what the boxes allow in a legal drawing order
+        (``_fits``), each asked its zone or empty; at most ``STUCK_RUN_ASKED`` of them, or
+        none. A misread symbol may still make legal shapes, only not the Upgrades spent
+        (seed 680087, a hard page: a Station hex read as an Asteroid, a lone Asteroid
+        spending 2 Upgrades beside a Station of 5 spending 1, against 2 boxes checked)."""
+        if not any(d.field == "upgrades_used" for d in self.doubts):
+            return
+        if any(d.field.startswith(("hex-", "shape:")) for d in self.doubts):
+            return  # the hexes asked about may settle it
+        used = self._used_range()
+        if used is None or any(r.covered is None for r in hexes.values()):
+            return
+        covered = {h: r for h, r in hexes.items() if r.covered}
+        if any(len(r.candidates) > 1 for r in covered.values()):
+            return
+        zone_of = {h: r.zone for h, r in covered.items()}
+        found = []
+        for h in sorted(zone_of, key=lambda h: (h[1], h[0])):
+            if f"hex-{hex_id(h)}" in self.chosen:
+                continue
+            others = sorted({zone_of[n] for n in neighbours(h) if n in zone_of} - {zone_of[h]})
+            without = {k: z for k, z in zone_of.items() if k != h}
+            if self._fits(without, used) or any(self._fits(zone_of | {h: z}, used) for z in others):
+                found.append(h)
+                if len(found) > STUCK_RUN_ASKED:
+                    return
+        for h in found:
+            name = self._zone(zone_of[h]).name
+            self.doubt(
+                f"hex-{hex_id(h)}",
+                f"read {name}; the shapes spend other than the Upgrade boxes checked, and "
+                "would spend as many with this symbol named otherwise: which zone's symbol, "
+                "or none?",
+                self._zones_like(h, zone_of[h]),
+            )
 
     def _kept_splits(self, zid: str, run: frozenset[Hex]) -> list[list]:
         """The splits of ``run`` into ``zid`` shapes (``shapes_of_split``) that ``_fits`` tries:

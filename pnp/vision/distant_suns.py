@@ -439,6 +439,7 @@ class _Reader(SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks):
         self.check(state)
         self._settle_hexes(hexes, placed)
         self.ask_stuck()
+        self.ask_spending(hexes)
         return CosmosReading(
             state=state,
             confidence=dict(sorted(self.confidence.items())),
