@@ -93,10 +93,10 @@ def _ask_field(sheet, d, folder: Path) -> str:
     crop = folder / f"{sheet.file_stem}-{d.field}.png"
     write_png(crop, crop_field(sheet, d.field))
     if d.options:
-        from pnp.vision.distant_suns import FRONTIER_MARKS, zone_ids
+        from pnp.vision.distant_suns import FRONTIER_MARKS, frontier_value, zone_ids
 
         empty = ("empty",) if _emptiable(d) else ()
-        if set(d.options) <= set(FRONTIER_MARKS):
+        if frontier_value(d.field):
             return click.prompt(
                 f"{sheet.name} {d.field}: {d.reason}\n  crop: {crop}\n"
                 "  circled, crossed (out), empty, skip, or quit?",

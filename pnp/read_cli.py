@@ -384,11 +384,11 @@ def answer_hint(assembled) -> str | None:
         f"answer: {n} doubtful field{'' if n == 1 else 's'} open; run again with --ask, "
         "or with --set FIELD=filled|empty"
     )
-    from pnp.vision.distant_suns import FRONTIER_MARKS
+    from pnp.vision.distant_suns import frontier_value
 
-    if any(d.options and d.options != FRONTIER_MARKS for _, d in open_):
+    if any(d.options and not frontier_value(d.field) for _, d in open_):
         hint += ", or FIELD=ZONE for a zone's symbol"
-    if any(d.options == FRONTIER_MARKS for _, d in open_):
+    if any(frontier_value(d.field) for _, d in open_):
         hint += ", or FIELD=circled|crossed for a Frontier value"
     sheets = {s.source: s for a in assembled for s in a.sheets}
     held = Counter(f for s in sheets.values() for f in s.kinds)

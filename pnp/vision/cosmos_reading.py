@@ -15,7 +15,8 @@ class Doubt:
 
     field: str
     reason: str
-    options: tuple[str, ...] = ()  # the zones a person may answer it with, likeliest first
+    # what a person may answer it with: zones, likeliest first, or a Frontier value's marks
+    options: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"field": self.field, "reason": self.reason, "options": list(self.options)}

@@ -35,8 +35,10 @@ SPLITS_WEIGHED = 64
 # A run no set of its zone's shapes covers, where no one hex named otherwise would let it
 # be covered (two symbols misread, say): its hexes are asked about, each answered with a
 # zone or none, when it has at most this many; past it, only the run is. The hexes of a
-# zone drawn that faces no Optimization tile, one zone too many, are asked so as well
-# (``distant_suns._doubt_loose_zones``)
+# zone drawn that faces no Optimization tile, one zone too many
+# (``distant_suns._doubt_loose_zones``), and those whose symbol alone would make the shapes
+# spend the Upgrades checked (``cosmos_repairs.ask_spending``), are asked so, at most this
+# many too
 STUCK_RUN_ASKED = 4
 
 

@@ -150,7 +150,8 @@ class Doubt:
     # answer or lean (``states.keep_one_learned``, ``states._leaning_guesses``).
     guess: bool | None = None
     # What a person may answer besides filled or empty: the zones a Cosmos symbol may
-    # name, likeliest first (``pnp.vision.distant_suns``; ``--set FIELD=ZONE``).
+    # name, likeliest first (``pnp.vision.distant_suns``; ``--set FIELD=ZONE``), or how a
+    # Frontier value is marked (``FRONTIER_MARKS``: ``--set FIELD=circled``).
     options: tuple[str, ...] = ()
 
 
