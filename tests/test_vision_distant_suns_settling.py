@@ -385,6 +385,23 @@ def test_shapes_spending_other_than_the_boxes_ask_nothing_when_too_many_hexes_wo
     assert [d.field for d in reader.doubts] == ["upgrades_used"]
 
 
+def test_a_box_checked_beneath_an_unchecked_circle_asks_the_circle_then_the_box(sheet_map):
+    # "check the box beneath an Upgrade obtained": box 3 checked, circle 3 read unchecked
+    gained = ["upgrade-1", "upgrade-2", "upgrade-4"]
+    used = ["upgrade-1-used", "upgrade-3-used"]
+    reader = _reader(sheet_map)
+    reader._doubt_used_ungained(gained, used)
+    assert [d.field for d in reader.doubts] == ["upgrade-3"]
+    # a person said the circle is empty: the box is asked
+    told = _Reader(None, None, sheet_map, [], READ_PX_PER_MM, None, COSMOS, SHAPES, ("upgrade-3",))
+    told._doubt_used_ungained(gained, used)
+    assert [d.field for d in told.doubts] == ["upgrade-3-used"]
+    # the field reader asks about the circle already: nothing more
+    asked = _reader(sheet_map, doubted=("upgrade-3",))
+    asked._doubt_used_ungained(gained, used)
+    assert not asked.doubts
+
+
 def _boxes(states: dict[int, str]) -> list[FieldReading]:
     return [
         FieldReading(f"upgrade-{i}-used", s, 0.3 if s == "filled" else 0.0, 1.0)

@@ -48,10 +48,34 @@ class UpgradeBoxes:
             f"the shapes spend {spent}",
             unclear=len(asked),
         )
+        if gained is not None and used is not None:
+            self._doubt_used_ungained(gained, used)
         return (
             None if gained is None else len(gained),
             None if used is None else [int(f.split("-")[1]) for f in used],
         )
+
+    def _doubt_used_ungained(self, gained: list[str], used: list[str]) -> None:
+        """A box checked beneath an Upgrade circle read unchecked: "check the box beneath
+        an Upgrade obtained" (the rulebook), so one of the two is misread. The circle is
+        asked (a faint check, likelier), unless a person said it is empty, then the box;
+        neither where the field reader asks about it already, or a person answered it.
+        (Seed 680059's game, a hard page: circle 3 ticked faintly, read empty at no ink,
+        box 3 beneath it checked; the shapes cover 6 Upgrade spaces against 5 circles.)"""
+        for box in used:
+            circle = box.removesuffix("-used")
+            if circle in gained:
+                continue
+            asked = self.doubted | {d.field for d in self.doubts}
+            if circle not in self.answered:
+                if circle not in asked:
+                    self.doubt(
+                        circle,
+                        "read unchecked, but the box beneath it is checked (an Upgrade is "
+                        "used once gained): a faint check?",
+                    )
+            elif box not in self.answered and box not in asked:
+                self.doubt(box, "checked, but the Upgrade circle above it is not: a mark?")
 
     def _asked_hexes(self) -> set[str]:
         """The hexes (ids) still asked about when the boxes are read: for their ink (the
