@@ -338,14 +338,11 @@ class SymbolRepairs:
                 if len(found) > STUCK_RUN_ASKED:
                     return
         for h in found:
-            name = self._zone(zone_of[h]).name
-            self.doubt(
-                f"hex-{hex_id(h)}",
-                f"read {name}; the shapes spend other than the Upgrade boxes checked, and "
-                "would spend as many with this symbol named otherwise: which zone's symbol, "
-                "or none?",
-                self._zones_like(h, zone_of[h]),
+            why = (
+                f"read {self._zone(zone_of[h]).name}; the shapes spend other than the Upgrade "
+                "boxes checked, and would spend as many with this symbol named otherwise"
             )
+            self.ask_zone(h, zone_of[h], why)
 
     def _kept_splits(self, zid: str, run: frozenset[Hex]) -> list[list]:
         """The splits of ``run`` into ``zid`` shapes (``shapes_of_split``) that ``_fits`` tries:

@@ -172,12 +172,11 @@ class ShapeSplits:
         (h, *more) = sorted(run)
         fid = f"hex-{hex_id(h)}"
         if not more and fid not in self.chosen:
-            self.doubt(
-                fid,
+            why = (
                 f"a {zone.name} symbol alone: no {zone.name} shape (less up to {most} hexes) "
-                "fits it; which zone's symbol, or none?",
-                self._zones_like(h, zone.id),
+                "fits it"
             )
+            self.ask_zone(h, zone.id, why)
             return
         self.doubt(
             f"shape:{label}",
@@ -201,12 +200,9 @@ class ShapeSplits:
                         (zone.id,),
                     )
                     continue
-                self.doubt(
-                    fid,
-                    f"no set of {zone.name} shapes covers the {zone.name} hexes "
-                    f"{'it lies in' if h in run else 'beside it'}; which zone's symbol, or none?",
-                    self._zones_like(h, zone_of[h]),
-                )
+                where = "it lies in" if h in run else "beside it"
+                why = f"no set of {zone.name} shapes covers the {zone.name} hexes {where}"
+                self.ask_zone(h, zone_of[h], why)
 
     def _stuck_suspects(self, zone: Zone, run: set[Hex], zone_of: dict) -> list[Hex]:
         """The hexes to ask about for ``zone``'s run ``run`` that no set of its shapes
@@ -233,9 +229,9 @@ class ShapeSplits:
         named = self.chosen.keys() | {
             f for f in self.answered if (r := self.readings.get(f)) and r.state == "empty"
         }
+        askable = self.fields.keys() - named
         unnamed = sorted(
-            (h for h in run | near if f"hex-{hex_id(h)}" in self.fields.keys() - named),
-            key=lambda h: (h[1], h[0]),
+            (h for h in run | near if f"hex-{hex_id(h)}" in askable), key=lambda h: (h[1], h[0])
         )
         found = [h for h in unnamed if h in zone_of and helps(h)]
         faint = [h for h in unnamed if h not in zone_of and helps(h)]
@@ -254,6 +250,13 @@ class ShapeSplits:
                 if not self.covers(self._zone(zid), run):
                     out |= run
         return out
+
+    def ask_zone(self, h: Hex, read: str, why: str) -> None:
+        """Hex ``h``, read as zone ``read``, asked which zone's symbol it holds, or none
+        (``why``: what makes it doubtful), the zones its ink matches offered."""
+        self.doubt(
+            f"hex-{hex_id(h)}", f"{why}; which zone's symbol, or none?", self._zones_like(h, read)
+        )
 
     def _zones_like(self, h: Hex, read: str) -> tuple[str, ...]:
         """The zones in play whose symbols ``h``'s ink matches, best first, the one it was

@@ -62,11 +62,11 @@ class UpgradeBoxes:
         neither where the field reader asks about it already, or a person answered it.
         (Seed 680059's game, a hard page: circle 3 ticked faintly, read empty at no ink,
         box 3 beneath it checked; the shapes cover 6 Upgrade spaces against 5 circles.)"""
+        asked = self.doubted | {d.field for d in self.doubts}
         for box in used:
             circle = box.removesuffix("-used")
             if circle in gained:
                 continue
-            asked = self.doubted | {d.field for d in self.doubts}
             if circle not in self.answered:
                 if circle not in asked:
                     self.doubt(

@@ -805,16 +805,14 @@ class _Reader(SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks):
         if boxes or len(cells) > STUCK_RUN_ASKED:
             return
         for h in cells:
-            fid = f"hex-{hex_id(h)}"
-            if fid in self.chosen:
+            if f"hex-{hex_id(h)}" in self.chosen:
                 continue
             name = self.shapes.zone(hexes[h].zone).name
-            self.doubt(
-                fid,
+            why = (
                 f"a {name} symbol, but {name} faces no Optimization tile and a game has "
-                f"{self.cosmos.rules.zones_per_game} zones: which zone's symbol, or none?",
-                self._zones_like(h, hexes[h].zone),
+                f"{self.cosmos.rules.zones_per_game} zones"
             )
+            self.ask_zone(h, hexes[h].zone, why)
 
     def _pair_tiles(
         self, tiles, close: dict[str, list[str]], drawn: set[str], fixed: dict[str, str]
