@@ -425,6 +425,67 @@ def test_an_asked_empty_upgrade_box_is_never_settled_unchecked(sheet_map):
     assert reader.settled == {}
 
 
+def _solid_circles(beyond: dict[int, float], ids=None) -> list[FieldReading]:
+    """Upgrade circles 1-6 filled solid (a fill, or a correction scribbled out), inked
+    past their circle (to their square's corners) as ``beyond`` says, none otherwise."""
+    return [
+        FieldReading(f"upgrade-{i}", "filled", 0.97, 1.0, beyond=beyond.get(i, 0.0))
+        for i in range(1, 7)
+    ]
+
+
+def test_a_solid_circle_scribbled_past_its_outline_is_the_one_taken_back(sheet_map):
+    # five fills and a scribble, all as dense: the one run out of its circle is the
+    # correction (seed 773 #168)
+    reader = _reader(sheet_map, _solid_circles({5: 0.56, 6: 0.95}))
+    ids = [f"upgrade-{i}" for i in range(1, 7)]
+    assert reader._checked(ids, 5) == ids[:5]
+    assert reader.settled == dict.fromkeys(ids[:5], True) | {"upgrade-6": False}
+    assert not reader.doubts
+
+
+@pytest.mark.parametrize("beyond", [{5: 0.7, 6: 0.95}, {}])
+def test_solid_circles_are_asked_when_their_outlines_do_not_tell_the_scribble(sheet_map, beyond):
+    # two circles run out of their outline (or none) where the shapes take back one
+    reader = _reader(sheet_map, _solid_circles(beyond))
+    ids = [f"upgrade-{i}" for i in range(1, 7)]
+    assert reader._checked(ids, 5) == ids
+    assert not reader.settled
+    assert {d.field for d in reader.doubts} == set(ids)
+
+
+def test_solid_boxes_past_their_outline_are_not_told_apart_so(sheet_map):
+    # a box's fill drawn large runs past its sides as a scribble does: asked
+    boxes = [
+        FieldReading(f"upgrade-{i}-used", "filled", 0.97, 1.0, beyond=0.9 if i == 3 else 0.0)
+        for i in range(1, 4)
+    ]
+    reader = _reader(sheet_map, boxes)
+    ids = [f"upgrade-{i}-used" for i in range(1, 4)]
+    assert reader._checked(ids, 2) == ids
+    assert {d.field for d in reader.doubts} == set(ids)
+
+
+def test_a_scribbled_upgrade_circle_is_read_from_the_photo():
+    """Seed 773 #168 (a normal Cosmos page, halved): Upgrade circles 1-5 filled, 6
+    scribbled out past its circle, all six 0.93-0.98 inked; the shapes cover 5 Upgrade
+    spaces. Before, all six were asked "checked, or scribbled out?"."""
+    import json
+    from pathlib import Path
+
+    from pnp.vision.read import read_photo
+    from pnp.vision.states import assemble
+
+    page = Path(__file__).parent / "fixtures" / "cosmos"
+    page /= "seed773-00168-distant-suns-cosmos-normal-half.jpg"
+    truth = json.loads(page.with_suffix(".json").read_text())["state"]
+    (sheet,) = read_photo(page)
+    (a,), _ = assemble([sheet])
+    assert not [d for d in a.doubtful if d.field.startswith("upgrade")]
+    assert a.state["upgrades_gained"] == truth["upgrades_gained"] == 5
+    assert any(r.startswith("upgrade-6: read as scribbled out") for r in a.remarks)
+
+
 def _state_reader(sheet_map, seed: int, unclear: str, used_boxes=None, solid=()):
     """A reader of a legal game's hexes (random_state ``seed``), every hex read with its
     own symbol but ``unclear`` (hex ids, space-separated), read neither covered nor empty;

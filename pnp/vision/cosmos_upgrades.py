@@ -4,6 +4,7 @@ one box, every Upgrade space covered gains one."""
 from __future__ import annotations
 
 from pnp.vision.cosmos_reading import HexRead
+from pnp.vision.field_doubts import BUBBLE_BEYOND
 from scoring.distant_suns.hexgrid import Hex, hex_id
 
 # A hex the field reader doubts for the paper's noise (read filled, but the paper is noisy
@@ -197,6 +198,12 @@ class UpgradeBoxes:
                 self.remarks.append(f"{', '.join(out)}: read as scribbled out ({why})")
                 self._settle(dict.fromkeys(out, False) | dict.fromkeys(kept, True))
                 return sorted(sure + kept, key=_index)
+            past = self._scribbled_past(maybe)
+            if past is not None and len(past) == len(maybe) - need:
+                kept = [i for i in maybe if i not in past]
+                self.remarks.append(f"{', '.join(past)}: read as scribbled out ({why})")
+                self._settle(dict.fromkeys(past, False) | dict.fromkeys(kept, True))
+                return sorted(sure + kept, key=_index)
         if abs(need - len(maybe)) <= unclear:
             # the count rests on hexes still asked about (``unclear``: as many as could
             # make up the difference): their answers come first, and the page read again
@@ -209,6 +216,22 @@ class UpgradeBoxes:
         for fid in maybe:
             self.doubt(fid, "solid or faint mark: checked, or scribbled out?")
         return sorted(sure + maybe, key=_index)
+
+    def _scribbled_past(self, maybe: list[str]) -> list[str] | None:
+        """The circles of ``maybe`` scribbled past their outline (to their square's corners,
+        ``BUBBLE_BEYOND``, as the field reader asks "hatched out?"), solid, where every other
+        stays inside it: a fill keeps to its circle, a scribble laid over one runs out of
+        it. None where a box of ``maybe`` is not a circle, or where none is so scribbled.
+        (Seed 773 #168, a normal page: Upgrade circles 1-5 filled, 6 scribbled out past
+        its circle, all six 0.93-0.98 inked and asked; on the Cosmos pages of the 52 sets
+        of seeds 719-770, the 15 pages asking their Upgrade circles "checked, or scribbled
+        out?" held one scribble each, 0.69-0.94 of its corners inked, every fill at 0.0.)"""
+        if any(self.fields[i].shape != "circle" for i in maybe):
+            return None
+        past = [i for i in maybe if self.readings[i].beyond >= BUBBLE_BEYOND]
+        if not past or any(self.readings[i].ink < SOLID_INK for i in past):
+            return None
+        return past
 
     def _settle(self, boxes: dict[str, bool]) -> None:
         """Upgrade boxes the shapes decide, reported as settled (no longer asked) when the
