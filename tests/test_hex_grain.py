@@ -7,12 +7,12 @@ import json
 from functools import cache
 from pathlib import Path
 
-from pnp.vision.distant_suns import (
+from pnp.vision.cosmos_symbols import (
     BASE_PIECE_OF_SYMBOL,
     PIECE_OF_INK,
     PIECE_OF_SYMBOL,
     PageInk,
-    _noise_only,
+    noise_only,
 )
 from pnp.vision.read import read_photo
 from pnp.vision.states import assemble
@@ -61,16 +61,16 @@ def test_hexes_of_scattered_slivers_are_read_uncovered_and_not_asked():
 def test_one_sliver_holding_most_of_a_hexs_ink_may_be_a_symbol():
     page = PageInk(symbol=10.0)  # mm2: the largest blob of the page's symbols
     sliver = PIECE_OF_SYMBOL * page.symbol
-    assert _noise_only(sliver, sliver / PIECE_OF_INK, None, page)  # one piece of several
-    assert not _noise_only(sliver, 0.9 * sliver / PIECE_OF_INK, None, page)  # it leads
-    assert not _noise_only(1.1 * sliver, 10 * sliver, None, page)  # more than a sliver
-    assert not _noise_only(sliver, 10 * sliver, None, PageInk())  # too few symbols to tell
+    assert noise_only(sliver, sliver / PIECE_OF_INK, None, page)  # one piece of several
+    assert not noise_only(sliver, 0.9 * sliver / PIECE_OF_INK, None, page)  # it leads
+    assert not noise_only(1.1 * sliver, 10 * sliver, None, page)  # more than a sliver
+    assert not noise_only(sliver, 10 * sliver, None, PageInk())  # too few symbols to tell
 
 
 def test_a_hex_whose_base_step_joins_a_symbols_strokes_may_be_a_symbol():
     page = PageInk(symbol=10.0, base_symbol=20.0)
     blob, area = 1.0, 1.5  # more than a sliver at the raised step, and leading
     piece = BASE_PIECE_OF_SYMBOL * page.base_symbol
-    assert _noise_only(blob, area, piece, page)
-    assert not _noise_only(blob, area, 1.1 * piece, page)
-    assert not _noise_only(blob, area, None, page)  # no base step read
+    assert noise_only(blob, area, piece, page)
+    assert not noise_only(blob, area, 1.1 * piece, page)
+    assert not noise_only(blob, area, None, page)  # no base step read

@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 
 from pnp.vision import glyph_match
-from pnp.vision.distant_suns import CORE_SHARE, HEX_UNIT_MM, _symbol
+from pnp.vision.cosmos_symbols import CORE_SHARE, HEX_UNIT_MM, symbol_scores
 from scoring.distant_suns.layout import load_shapes
 
 KEYS = tuple(load_shapes().glyphs)
@@ -28,17 +28,17 @@ def grain(ink: np.ndarray) -> np.ndarray:
 
 
 def best(scores: glyph_match.GlyphScores | tuple) -> str:
-    """The best symbol of a match (or of ``_symbol``'s match and largest blob)."""
+    """The best symbol of a match (or of ``symbol_scores``'s match and largest blob)."""
     return (scores[0] if isinstance(scores, tuple) else scores).best
 
 
 def test_a_pencilled_dot_among_noise_reads_as_the_dot():
     dot = np.zeros((SIZE, SIZE), np.float32)
     cv2.circle(dot, (SIZE // 2, SIZE // 2), 12, 1, -1)  # ~14 mm2, pressed and twisted
-    assert best(_symbol(dot, KEYS, PX)) == "dot"
+    assert best(symbol_scores(dot, KEYS, PX)) == "dot"
     noisy = grain(dot)
     assert best(glyph_match.match(noisy, KEYS, HEX_UNIT_MM, PX)) != "dot"  # the whole ink
-    assert best(_symbol(noisy, KEYS, PX)) == "dot"
+    assert best(symbol_scores(noisy, KEYS, PX)) == "dot"
 
 
 def test_a_symbol_whose_stroke_broke_is_matched_whole():
@@ -53,6 +53,6 @@ def test_a_symbol_whose_stroke_broke_is_matched_whole():
     assert n == 3 and areas[0] < CORE_SHARE * areas[1]  # the corner, under the core's share
     core = square * (labels == 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA])))
     assert best(glyph_match.match(core, KEYS, HEX_UNIT_MM, PX)) != "square"
-    assert best(_symbol(square, KEYS, PX)) == "square"
-    assert _symbol(np.zeros((SIZE, SIZE), np.float32), KEYS, PX) == (None, 0.0)
-    assert _symbol(square, KEYS, PX)[1] == max(areas)  # its largest blob, in pixels
+    assert best(symbol_scores(square, KEYS, PX)) == "square"
+    assert symbol_scores(np.zeros((SIZE, SIZE), np.float32), KEYS, PX) == (None, 0.0)
+    assert symbol_scores(square, KEYS, PX)[1] == max(areas)  # its largest blob, in pixels

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from test_vision_distant_suns import PX, filled_sheet
 
-from pnp.vision.distant_suns import GLYPH_MARGIN, GLYPH_MIN_SCORE, _closer, read_cosmos
+from pnp.vision.cosmos_symbols import GLYPH_MARGIN, GLYPH_MIN_SCORE, closer_match
+from pnp.vision.distant_suns import read_cosmos
 from pnp.vision.fields import read_fields
 from pnp.vision.glyph_match import GlyphScores
 from pnp.vision.ink import added_ink
@@ -45,16 +46,16 @@ def scores(*ranked: tuple[str, float]) -> GlyphScores:
 def test_two_readings_naming_different_symbols_leave_neither_sure():
     ink = scores(("rocket", 0.90), ("lightning", 0.80))
     base = scores(("lightning", 0.93), ("rocket", 0.85))
-    both = _closer([ink, base])
+    both = closer_match([ink, base])
     assert both.best == "lightning" and both.margin < GLYPH_MARGIN
     assert dict(both.ranked)["rocket"] == both.score
     # ...but a reading that looks like no symbol does not count against the other
     faint = scores(("moon", GLYPH_MIN_SCORE - 0.1), ("rocket", 0.3))
-    assert _closer([ink, faint]) is ink
+    assert closer_match([ink, faint]) is ink
     # agreeing, the closer match is kept as it is; alone, it is the reading
     agree = scores(("rocket", 0.95), ("lightning", 0.7))
-    assert _closer([ink, agree]) is agree
-    assert _closer([ink]) is ink and _closer([]) is None
+    assert closer_match([ink, agree]) is agree
+    assert closer_match([ink]) is ink and closer_match([]) is None
 
 
 def test_a_blank_tile_box_is_asked_with_every_zone_and_a_zone_answers_it():

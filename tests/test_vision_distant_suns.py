@@ -167,7 +167,7 @@ def _hexes_read(monkeypatch, blobs: dict[str, tuple[int, float]], doubted=(), se
 
 
 def test_too_little_ink_that_looks_like_no_symbol_is_a_speck_read_empty(monkeypatch):
-    from pnp.vision.distant_suns import COVERED_MM2, EMPTY_MM2, SPECK_SCORE
+    from pnp.vision.cosmos_symbols import COVERED_MM2, EMPTY_MM2, SPECK_SCORE
 
     radius = 4  # px: a blob between the empty hex's ink and a symbol's
     assert EMPTY_MM2 < np.pi * radius**2 / PX**2 < COVERED_MM2
@@ -184,7 +184,7 @@ def test_too_little_ink_that_looks_like_no_symbol_is_a_speck_read_empty(monkeypa
 def test_a_hex_read_empty_the_field_reader_doubts_is_settled_where_the_darkness_shows_none(
     monkeypatch, seen, settled
 ):
-    from pnp.vision.distant_suns import EMPTY_MM2, SCAN_NONE
+    from pnp.vision.cosmos_symbols import EMPTY_MM2, SCAN_NONE
 
     assert seen < SCAN_NONE if settled else seen >= SCAN_NONE
     radius = 2  # px: less ink than a symbol leaves (an empty hex)
@@ -203,7 +203,7 @@ def test_a_doubted_hexs_symbol_is_as_plain_as_the_darkness_shows_it(
     """Under ``SCAN_UNSEEN`` the ink is grain joined into a symbol's shape (here read
     uncovered: the darkness shows no other symbol either, ``SCAN_NONE``), under
     ``SCAN_FAINT`` a faint symbol the noise model may uncover (``CosmosReading.faint``)."""
-    from pnp.vision.distant_suns import COVERED_MM2, GLYPH_MIN_SCORE
+    from pnp.vision.cosmos_symbols import COVERED_MM2, GLYPH_MIN_SCORE
 
     radius = 6  # px: as much ink as a symbol leaves
     assert np.pi * radius**2 / PX**2 > COVERED_MM2

@@ -36,9 +36,9 @@ SPLITS_WEIGHED = 64
 # be covered (two symbols misread, say): its hexes are asked about, each answered with a
 # zone or none, when it has at most this many; past it, only the run is. The hexes of a
 # zone drawn that faces no Optimization tile, one zone too many
-# (``distant_suns._doubt_loose_zones``), and those whose symbol alone would make the shapes
-# spend the Upgrades checked (``cosmos_repairs.ask_spending``), are asked so, at most this
-# many too
+# (``cosmos_board.ZoneBoard._doubt_loose_zones``), and those whose symbol alone would make
+# the shapes spend the Upgrades checked (``cosmos_repairs.ask_spending``), are asked so,
+# at most this many too
 STUCK_RUN_ASKED = 4
 
 

@@ -221,7 +221,9 @@ class UpgradeBoxes:
         """The circles of ``maybe`` scribbled past their outline (to their square's corners,
         ``BUBBLE_BEYOND``, as the field reader asks "hatched out?"), solid, where every other
         stays inside it: a fill keeps to its circle, a scribble laid over one runs out of
-        it. None where a box of ``maybe`` is not a circle, or where none is so scribbled.
+        it (as a Federation digit's scribble beside a neat fill: ``bubble_digits``). None
+        where a box of ``maybe`` is not a circle (a box's fill drawn large runs past its
+        sides as often as a scribble does), or where none is so scribbled.
         (Seed 773 #168, a normal page: Upgrade circles 1-5 filled, 6 scribbled out past
         its circle, all six 0.93-0.98 inked and asked; on the Cosmos pages of the 52 sets
         of seeds 719-770, the 15 pages asking their Upgrade circles "checked, or scribbled
