@@ -49,9 +49,9 @@ def reader_alone(monkeypatch):
     """Questions as the reader and the game's checks ask them, none settled by the noise
     model (``pnp.vision.noise_model``): tests of asking want a page asked several, however
     many the model learns to settle."""
-    import pnp.vision.states as states
+    import pnp.vision.learned as learned
 
-    monkeypatch.setattr(states, "learned_answers", lambda out: ({}, {}))
+    monkeypatch.setattr(learned, "learned_answers", lambda out: ({}, {}))
 
 
 def truth_marked(photo, field_ids: list[str]) -> list[int]:

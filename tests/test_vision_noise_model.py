@@ -162,18 +162,18 @@ HARD = sorted(PHOTOS.glob("*-hard.jpg")) + sorted(PHOTOS.glob("*-real.jpg"))
 
 
 def test_on_the_committed_photos_every_field_the_model_answers_is_answered_right():
-    import pnp.vision.states as states
+    import pnp.vision.learned as learned
     from pnp.bench.read import read_one
 
     answered, wrong, total = [], [], 0
-    learned_answers = states.learned_answers
+    learned_answers = learned.learned_answers
 
     def spy(out):
         found = learned_answers(out)
         answered.append(found[0])
         return found
 
-    states.learned_answers = spy
+    learned.learned_answers = spy
     try:
         for path in HARD:
             truth = json.loads(path.with_suffix(".json").read_text())["sheet"]["fields"]
@@ -187,7 +187,7 @@ def test_on_the_committed_photos_every_field_the_model_answers_is_answered_right
                 # the state reads the model's answer, unless it is the page's one question
                 assert i in doubted or state[i] == ("filled" if marked else "empty")
     finally:
-        states.learned_answers = learned_answers
+        learned.learned_answers = learned_answers
     assert total >= 20  # the hard tracker, Cosmos and Solo pages: 25 when written
     assert wrong == []
 
@@ -250,7 +250,8 @@ def test_a_field_read_filled_is_settled_empty_only_at_sure():
 def test_the_model_never_takes_a_pages_last_question_away():
     from sheet_readings import sheet_reading
 
-    from pnp.vision.states import Assembled, keep_one_learned
+    from pnp.vision.learned import keep_one_learned
+    from pnp.vision.states import Assembled
 
     def page(source: str):
         return sheet_reading(source, tuple(row(n, "filled", 0.3)[1] for n in range(3)), "box", {})
@@ -284,7 +285,8 @@ def test_the_model_never_takes_a_pages_last_question_away():
 def test_a_cosmos_hex_is_settled_only_where_the_model_agrees_with_the_state():
     from sheet_readings import sheet_reading
 
-    from pnp.vision.states import Assembled, agreeing_hexes
+    from pnp.vision.learned import agreeing_hexes
+    from pnp.vision.states import Assembled
 
     ids = tuple(f"hex-q{q}r1" for q in range(1, 7))
     readings = tuple(FieldReading(i, "filled", 0.1, 0.6) for i in ids)
@@ -311,7 +313,7 @@ def test_a_damaged_model_leaves_a_note_and_the_photo_is_still_read(monkeypatch):
     def broken(out):
         raise ModelError("noise_model.json: not JSON: Expecting value")
 
-    monkeypatch.setattr(states, "learned_answers", broken)
+    monkeypatch.setattr("pnp.vision.learned.learned_answers", broken)
     sheets = read_photo(PHOTOS / "00014-federation-solo-rounds-hard.jpg")
     (a,), refused = states.assemble(sheets)
     assert refused == [] and a.doubtful  # read, and its doubts asked as ever
@@ -403,7 +405,8 @@ def test_a_field_the_checks_doubt_too_is_settled_by_the_model_only_as_empty(monk
     from sheet_readings import sheet_reading
 
     import pnp.vision.noise_model as noise_model
-    from pnp.vision.states import Assembled, learned_answers
+    from pnp.vision.learned import learned_answers
+    from pnp.vision.states import Assembled
 
     ids = ("b1", "b2", "b3", "b4", "b5", "b6")
     readings = tuple(FieldReading(i, "doubtful", 0.05, 0.4) for i in ids)
@@ -439,7 +442,8 @@ def test_a_field_the_checks_doubt_too_is_settled_by_the_model_only_as_empty(monk
 def test_a_hex_covered_by_a_faint_symbol_the_model_is_sure_is_empty_is_uncovered():
     from sheet_readings import sheet_reading
 
-    from pnp.vision.states import Assembled, faint_hexes_empty
+    from pnp.vision.learned import faint_hexes_empty
+    from pnp.vision.states import Assembled
 
     ids = ("hex-q1r1", "hex-q2r1", "hex-q3r1")
     sheet = sheet_reading(
@@ -556,7 +560,7 @@ def test_a_hex_both_readers_call_empty_is_given_to_the_cosmos_reader_as_empty(mo
 
     learned = {"c.jpg:hex-q1r1": 1e-6, "c.jpg:hex-q2r1": 1e-6, "c.jpg:hex-q3r1": 0.5}
     monkeypatch.setattr(states, "_assembled", assembled)
-    monkeypatch.setattr(states, "learned_answers", lambda out: (dict(learned), {}))
+    monkeypatch.setattr("pnp.vision.learned.learned_answers", lambda out: (dict(learned), {}))
     (read,), _ = states.assemble([sheet], {}, "distant-suns")
     assert calls[1] == {"c.jpg:hex-q2r1": False}  # q1r1 covered: no agreement
     assert {d.field for d in read.doubtful} == {"hex-q1r1", "hex-q3r1"}

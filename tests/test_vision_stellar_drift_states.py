@@ -101,7 +101,8 @@ def test_the_noise_model_answers_a_doubted_box_of_a_waiting_gap_as_a_checks(monk
     the box past it answered marked); before, it was answered as the reader's doubt alone.
     """
     import pnp.vision.noise_model as noise_model
-    from pnp.vision.states import _assembled, learned_answers
+    from pnp.vision.learned import learned_answers
+    from pnp.vision.states import _assembled
 
     sheets, _, _, last, gap = _track_past_a_gap({"last": NOISE, "gap": NOISE})
     first = min(gap, key=lambda i: int(i.rsplit("-", 1)[1]))

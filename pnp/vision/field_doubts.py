@@ -147,7 +147,7 @@ class Doubt:
     # Stellar Drift Round circles were marks and none of 6 Cosmos Frontier values;
     # bubbles, filled and often past the circle, keep their reading (43 marks of 92).
     # The game's checks give the rest of the noise and faint-ink doubts the noise model's
-    # answer or lean (``states.keep_one_learned``, ``states._leaning_guesses``).
+    # answer or lean (``learned.keep_one_learned``, ``learned.leaning_guesses``).
     guess: bool | None = None
     # What a person may answer besides filled or empty: the zones a Cosmos symbol may
     # name, likeliest first (``pnp.vision.distant_suns``; ``--set FIELD=ZONE``), or how a

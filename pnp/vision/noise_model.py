@@ -41,7 +41,7 @@ asked. A settled field is listed as settled, with the model's certainty as its
 confidence.
 
 The model never takes a sheet's last question away: a sheet it would leave with nothing
-to ask keeps the least sure of its answers asked (``states.keep_one_learned``). A noisy
+to ask keeps the least sure of its answers asked (``learned.keep_one_learned``). A noisy
 page is where the reader misreads most, and its questions are what sends the player to
 look at it: on the 21 photo sets of session 21, clearing such pages (the model then
 settling doubts at the reader's stage) left 4 of them with a field read wrong and
@@ -403,7 +403,7 @@ def leanings(
 ) -> dict[str, bool]:
     """Field id -> whether the model leans to a mark (a probability of 0.5 or more), for
     the fields of ``open_ids`` the reader asked about for noise or faint ink, however
-    unsure: a doubt's best guess until someone answers (``states._leaning_guesses``). On
+    unsure: a doubt's best guess until someone answers (``learned.leaning_guesses``). On
     seeds 743-745 (Stellar Drift and Federation pages), of the fields so asked and left
     asked, with no guess of their own, the reading's guess was right 65 of 142 times on
     hard pages and 2 of 11 on easy, normal and real ones; the model's lean 117 and 11."""

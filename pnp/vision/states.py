@@ -1,12 +1,16 @@
 """From read sheets to game states (the JSON form ``pnp score`` reads).
 
-- Stellar Drift: a player's Ship, Tracker and Tech sheets share a serial; their marks
-  make one state (``scoring.stellar_drift.marks.state_from_marks``).
+- Stellar Drift (``pnp.vision.stellar_drift``): a player's Ship, Tracker and Tech
+  sheets share a serial; their marks make one state
+  (``scoring.stellar_drift.marks.state_from_marks``).
 - Federation (``pnp.vision.federation``): every score pad page of the batch makes one
   state, a player per used column (a ``player`` page is one column); the Solo tracker's
   pages of one serial make a Solo state.
 - Distant Suns: the Cosmos sheet's shapes come from ``pnp.vision.distant_suns`` when
   it is there; otherwise the marks are read and the state is left for a person.
+
+The noise model answers what the reader asked for the paper's noise or faint ink
+(``pnp.vision.learned``), and the sheets are read again with its sure answers.
 
 A batch is of one game: sheets of another game are refused (the first photo's game
 wins ties), and so is a sheet seen twice. Rule problems that name printed fields
@@ -76,7 +80,7 @@ class Assembled:
     faint: set[str] = field(default_factory=set)
     # "SOURCE:FIELD" of the fields a rule names that waits on the reader's own doubts
     # (``waiting_on_doubts``): not asked about yet, but a check's all the same, as the
-    # noise model answers them (``_asked_by_reader``)
+    # noise model answers them (``asked_by_reader``)
     waiting: set[str] = field(default_factory=set)
 
     @property
@@ -249,128 +253,6 @@ def _base(game: str, sheets: list[SheetReading], answers: Answers) -> Assembled:
     return out
 
 
-# --- Stellar Drift -------------------------------------------------------------
-
-
-# State paths whose checks rest on the Ship sheet's repaired spaces: without the ship in
-# the batch they say nothing of the Tracker and Tech sheets read.
-SHIP_CHECKS = frozenset({"ship", "repaired", "section_bonus"})
-
-
-def _stellar_drift(
-    serial: int,
-    sheets: list[SheetReading],
-    answers: Answers,
-    learned: frozenset[str] = frozenset(),
-) -> Assembled:
-    from pnp.vision.blacked_out import settled_spaces
-    from pnp.vision.bubble_digits import lone_choices, settled_groups
-    from pnp.vision.locked import settled_locked
-    from pnp.vision.no_effect import settled_no_effect
-    from pnp.vision.one_of import beside_one_mark, settled_one_of
-    from pnp.vision.track_rows import settled_rows
-    from scoring.stellar_drift import layouts
-    from scoring.stellar_drift.check import check
-    from scoring.stellar_drift.marks import (
-        choice_group,
-        one_of_group,
-        state_from_marks,
-        state_part,
-    )
-    from scoring.stellar_drift.problem import InvalidState
-    from scoring.stellar_drift.state import StellarDriftState
-
-    settled = (
-        settled_rows(sheets, answers, learned)
-        | settled_groups(sheets, answers, choice_group)
-        | lone_choices(sheets, answers, choice_group)
-        | settled_spaces(sheets, answers)
-        | settled_one_of(sheets, answers, one_of_group)
-        | beside_one_mark(sheets, answers, choice_group, barely_filled=True)
-        | beside_one_mark(sheets, answers, one_of_group)
-        | settled_locked(sheets, answers)
-    )
-    answers = {**settled, **answers}
-    kinds = {s.code.sheet: s for s in sheets}
-    # Without the ship, any ship still checks the tracker's and tech's marks (gaps...).
-    ship = kinds["ship"].code.layout if "ship" in kinds else layouts.ship_names()[0]
-    sheet_layouts = (layouts.load_ship(ship), layouts.load_tracker(), layouts.load_tech())
-
-    def build(marks: set[str]) -> StellarDriftState | None:
-        try:
-            return state_from_marks(marks, *sheet_layouts)
-        except InvalidState:
-            return None
-
-    no_effect = settled_no_effect(sheets, answers, build, state_part)
-    settled |= no_effect
-    answers = {**no_effect, **answers}
-    out = _base("stellar-drift", sheets, answers)
-    record_settled(out, settled)
-    missing = [k for k in ("ship", "tracker", "tech") if k not in kinds]
-    if missing:
-        out.notes.append(
-            f"serial {serial}: no {' or '.join(missing)} sheet in the batch; "
-            "its fields count as unmarked"
-        )
-    if "ship" not in kinds:
-        out.notes.append(f"serial {serial}: without the ship sheet there is no state")
-    marks = set().union(*(marked(s, answers) for s in sheets))
-
-    def checked(marks: set[str]) -> tuple[StellarDriftState | None, list]:
-        """The state the marks make, and the errors of the rules they break."""
-        try:
-            state = state_from_marks(
-                marks,
-                *sheet_layouts,
-                player=f"Player {serial}",
-                serial=serial or None,
-            )
-            # The game's checks need all three sheets (a Tech sheet left out would leave
-            # its abilities unbought, say); with them, a rule the marks break is asked
-            # about here, on the fields it names, not refused when the state is scored.
-            problems = check(state, *sheet_layouts) if not missing else []
-        except InvalidState as exc:
-            state, problems = None, exc.problems
-        return state, [p for p in problems if p.severity == "error"]
-
-    state, errors = checked(marks)
-    # A rule broken only by marks the reader asks about itself (box 11 of a track on
-    # noisy paper, past boxes read plainly empty) is asked about once they are answered
-    # (``pnp.read_cli.read_and_assemble`` assembles again): their own questions come
-    # first, and its question would name every plain box of the gap.
-    doubted = {d.field for s in sheets for d in open_doubts(s, answers)} & marks
-    waiting = waiting_on_doubts(errors, checked(marks - doubted)[1]) if doubted else []
-    out.waiting = {
-        f"{s.source}:{f}" for p in waiting for f in p.marks for s in sheets if f in s.kinds
-    }
-    for problem in errors:
-        if problem in waiting:
-            continue
-        if "ship" not in kinds and problem.field in SHIP_CHECKS:
-            continue  # the ship taken in its place has nothing repaired
-        on_sheets = [f for f in problem.marks if any(f in s.kinds for s in sheets)]
-        asked = _field_doubts(sheets, on_sheets, str(problem), answers)
-        out.doubtful += asked
-        if not asked and "ship" in kinds:
-            # answered, or on no field read: a person must look at the sheets
-            out.notes.append(f"serial {serial}: {problem}")
-    if errors:
-        out.doubtful = _merge(out.doubtful)
-        return out
-    if "ship" in kinds:
-        out.state = state.model_dump(mode="json")
-    return out
-
-
-def waiting_on_doubts(errors: list, without: list) -> list:
-    """The ``errors`` of a page's marks that wait on the reader's own doubts: those of
-    whose rule (``Problem.field``) ``without``, the errors of the marks with every mark
-    the reader doubts read empty, holds none."""
-    left = {p.field for p in without}
-    return [p for p in errors if p.field not in left]
-
-
 # --- Distant Suns ------------------------------------------------------------------
 
 SHAPES_NOT_READ = "Distant Suns shapes not yet read"
@@ -378,7 +260,6 @@ SHAPES_NOT_READ = "Distant Suns shapes not yet read"
 
 def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
     """The Cosmos reader of pnp.vision.distant_suns when it is there, else a doubtful note."""
-    from dataclasses import replace
 
     out = _base("distant-suns", [sheet], answers)
     try:
@@ -512,6 +393,15 @@ def assemble(
     ``game`` fixes the batch's game (e.g. from state files scored alongside);
     otherwise most sheets decide.
     """
+    from pnp.vision.learned import (
+        agreeing_hexes,
+        faint_hexes_empty,
+        keep_one_learned,
+        leaning_guesses,
+        learned_answers,
+        read_as,
+    )
+
     answers = answers or {}
     refused: list[Refused] = []
     game = game or batch_game([s.code.game for s in sheets])
@@ -546,7 +436,7 @@ def assemble(
     if checked:
         read = {k: p >= 0.5 for k, p in checked.items()}
         trial = _assembled(
-            game, _read_as(kept, read), {**given, **answers}, _learned_keys(given, answers)
+            game, read_as(kept, read), {**given, **answers}, _learned_keys(given, answers)
         )
         asked = {f"{d.source}:{d.field}" for a in trial for d in a.doubtful}
         checked = {k: p for k, p in checked.items() if k not in asked}
@@ -569,34 +459,8 @@ def assemble(
                 {k: round(max(p, 1 - p), 4) for k, p in learned.items()},
             )
         keep_one_learned(out, learned, answers)
-    _leaning_guesses(out, answers)
+    leaning_guesses(out, answers)
     return _advised(_provisional(game, kept, out, {**given, **answers})), refused
-
-
-def _leaning_guesses(out: list[Assembled], answers: Answers) -> None:
-    """Gives each open doubt the reader asked for noise or faint ink, and that makes no
-    guess of its own, the noise model's lean as its guess (``noise_model.leanings``):
-    what the state counts it as until someone answers. Not a Cosmos hex (the shapes
-    decide those), nor a field a person answered."""
-    from pnp.vision.noise_model import leanings, page_of
-
-    for a in out:
-        if a.game == "distant-suns":
-            continue
-        open_ = {(d.source, d.field) for d in a.doubtful if d.guess is None}
-        for s in a.sheets:
-            if s.code is None:
-                continue
-            ids = {f for src, f in open_ if src == s.source}
-            ids = {i for i in ids if answer_for(answers, s.source, i) is None}
-            ids -= {d.field for d in s.doubtful if d.guess is not None}
-            lean = leanings(*page_of(s), ids) if ids else {}
-            a.doubtful = [
-                replace(d, guess=lean[d.field])
-                if d.source == s.source and d.field in lean and d.guess is None
-                else d
-                for d in a.doubtful
-            ]
 
 
 def _provisional(
@@ -659,57 +523,6 @@ def _kind(sheets: list[SheetReading], key: str) -> str | None:
     return None
 
 
-def faint_hexes_empty(out: list[Assembled], learned: Mapping[str, float]) -> set[str]:
-    """The Cosmos hexes ("SOURCE:FIELD") read covered by a symbol the photo's darkness
-    shows only faintly (``Assembled.faint``) that the noise model is sure hold no mark
-    (``learned``): two measures apart say grain, so they are read uncovered."""
-    faint = set().union(*(a.faint for a in out))
-    return {k for k, p in learned.items() if k in faint and p < 0.5}
-
-
-def agreeing_hexes(out: list[Assembled], answers: Mapping[str, float]) -> set[str]:
-    """The Cosmos hexes ("SOURCE:FIELD") the noise model answered as the state reads them
-    (covered: in one of its shapes), still asked for the reader's doubt alone, or for it
-    and the Cosmos reader's ("ink that looks like no symbol: covered or not?") where both
-    read the hex uncovered. The Cosmos reader decides a hex by its symbol; the model's
-    answer settles it only where the two agree (else it stays asked)."""
-    agreed = set()
-    for a in out:
-        if a.game != "distant-suns" or a.state is None:
-            continue
-        covered = {f"hex-{h}" for shape in a.state["shapes"] for h in shape["hexes"]}
-        for s in a.sheets:
-            alone, with_checks = _asked_by_reader(a, s)
-            for i in alone:
-                key = f"{s.source}:{i}"
-                if key in answers and (answers[key] >= 0.5) == (i in covered):
-                    agreed.add(key)
-            for i in with_checks - covered:
-                key = f"{s.source}:{i}"
-                if key in answers and answers[key] < 0.5:
-                    agreed.add(key)
-    return agreed
-
-
-def _asked_by_reader(a: Assembled, sheet: SheetReading) -> tuple[set[str], set[str]]:
-    """The fields of ``sheet`` that ``a`` still asks about for the reader's doubt: (those
-    asked for it alone, the same reason, none of the game's checks added to it; those
-    asked for it and a check's beside it: two bubbles in a digit, say; or a rule that
-    waits on the reader's other doubts names it, ``Assembled.waiting``)."""
-    said = {d.field: d.reason for d in sheet.doubtful}
-    alone, with_checks = set(), set()
-    for d in a.doubtful:
-        if d.source != sheet.source or d.field not in said:
-            continue
-        if f"{d.source}:{d.field}" in a.waiting:
-            with_checks.add(d.field)
-        elif d.reason == said[d.field]:
-            alone.add(d.field)
-        elif d.reason.startswith(said[d.field] + REASONS_JOINED):
-            with_checks.add(d.field)
-    return alone, with_checks
-
-
 def _assembled(
     game: str, kept: list[SheetReading], answers: Answers, learned: frozenset[str] = frozenset()
 ) -> list[Assembled]:
@@ -730,8 +543,11 @@ def _assembled_game(
         by_serial: dict[int, list[SheetReading]] = defaultdict(list)
         for s in kept:
             by_serial[s.code.serial].append(s)
+        from pnp.vision.stellar_drift import assemble_stellar_drift
+
         return [
-            _stellar_drift(serial, group, answers, learned) for serial, group in by_serial.items()
+            assemble_stellar_drift(serial, group, answers, learned)
+            for serial, group in by_serial.items()
         ]
     if game == "federation" and kept:
         from pnp.vision.federation import assemble_federation
@@ -740,76 +556,3 @@ def _assembled_game(
     if game == "distant-suns":
         return [_distant_suns(s, answers) for s in kept]
     return []
-
-
-def learned_answers(out: list[Assembled]) -> tuple[dict[str, float], dict[str, float]]:
-    """The noise model's sure answers (``pnp.vision.noise_model``), its probability of a
-    mark per "SOURCE:FIELD" of the fields the reader asked about for noise or faint ink,
-    in two parts: those to give (asked for the reader's doubt alone; or a check asks about
-    them too and the model is sure at ``SURE`` they are empty: the check may then hold no
-    more, a faint bubble beside a digit's filled one); and the other fields a check asks
-    about too, which ``assemble`` settles where the checks, reading them so, ask nothing
-    of them (a faint box in the gap of a track: "box 5 is checked but not box 4"), not
-    where they still would (a third bubble in a digit; an ability used whose bonus box
-    is not checked; a track's gap called empty)."""
-    from pnp.vision.noise_model import SURE, model_answers, page_of
-
-    given: dict[str, float] = {}
-    checked: dict[str, float] = {}
-    for a in out:
-        for s in a.sheets:
-            if s.code is None:
-                continue
-            alone, with_checks = _asked_by_reader(a, s)
-            if alone or with_checks:
-                for i, p in model_answers(*page_of(s), alone | with_checks).items():
-                    # a gap in a track the model calls empty is still a gap
-                    sure = i in alone or p <= 1 - SURE
-                    (given if sure else checked)[f"{s.source}:{i}"] = p
-    return given, checked
-
-
-def _read_as(sheets: list[SheetReading], marked: Mapping[str, bool]) -> list[SheetReading]:
-    """``sheets`` with the fields of ``marked`` ("SOURCE:FIELD" -> marked) read filled or
-    empty, and not doubted by the reader, as a plain mark or plain paper reads."""
-    out = []
-    for s in sheets:
-        mine = {
-            k.removeprefix(f"{s.source}:"): v
-            for k, v in marked.items()
-            if k.startswith(f"{s.source}:")
-        }
-        if mine:
-            readings = tuple(
-                replace(r, state="filled" if mine[r.id] else "empty") if r.id in mine else r
-                for r in s.readings
-            )
-            doubtful = tuple(d for d in s.doubtful if d.field not in mine)
-            s = replace(s, readings=readings, doubtful=doubtful)
-        out.append(s)
-    return out
-
-
-def keep_one_learned(out: list[Assembled], learned: Mapping[str, float], answers: Answers) -> None:
-    """Asks, of each sheet left with nothing to ask and nothing a person answered, about
-    the field the noise model settled least surely: the model never takes a sheet's last
-    question away. The state keeps counting the model's answer (``Doubt.guess``)."""
-    for a in out:
-        for s in a.sheets:
-            mine = {k: p for k, p in learned.items() if k.startswith(f"{s.source}:")}
-            if not mine or any(d.source == s.source for d in a.doubtful):
-                continue
-            if answers and any(answer_for(answers, s.source, r.id) is not None for r in s.readings):
-                continue
-            key = min(mine, key=lambda k: abs(mine[k] - 0.5))
-            p = mine[key]
-            del a.settled[key]
-            a.doubtful.append(
-                Doubt(
-                    key.removeprefix(f"{s.source}:"),
-                    f"noisy paper: read {'marked' if p >= 0.5 else 'empty'} by the noise model "
-                    f"({max(p, 1 - p):.2%} sure), the page's one question",
-                    s.source,
-                    guess=p >= 0.5,
-                )
-            )
