@@ -454,16 +454,36 @@ def test_solid_circles_are_asked_when_their_outlines_do_not_tell_the_scribble(sh
     assert {d.field for d in reader.doubts} == set(ids)
 
 
-def test_solid_boxes_past_their_outline_are_not_told_apart_so(sheet_map):
-    # a box's fill drawn large runs past its sides as a scribble does: asked
-    boxes = [
-        FieldReading(f"upgrade-{i}-used", "filled", 0.97, 1.0, beyond=0.9 if i == 3 else 0.0)
+def _solid_boxes(beyond: dict[int, float]) -> list[FieldReading]:
+    """Upgrade boxes 1-3 filled solid, inked past their sides as ``beyond`` says."""
+    return [
+        FieldReading(f"upgrade-{i}-used", "filled", 0.97, 1.0, beyond=beyond.get(i, 0.0))
         for i in range(1, 4)
     ]
-    reader = _reader(sheet_map, boxes)
-    ids = [f"upgrade-{i}-used" for i in range(1, 4)]
-    assert reader._checked(ids, 2) == ids
-    assert {d.field for d in reader.doubts} == set(ids)
+
+
+USED = [f"upgrade-{i}-used" for i in range(1, 4)]
+
+
+def test_a_solid_box_scribbled_past_its_sides_beside_neat_fills_is_taken_back(sheet_map):
+    reader = _reader(sheet_map, _solid_boxes({1: 0.01, 3: 0.3}))
+    assert reader._checked(USED, 2) == USED[:2]
+    assert reader.settled == {USED[0]: True, USED[1]: True, USED[2]: False}
+    assert not reader.doubts
+
+
+@pytest.mark.parametrize(
+    "beyond",
+    [
+        {1: 0.3, 3: 0.3},  # two past their sides where the shapes take back one
+        {1: 0.1, 3: 0.3},  # a fill drawn large beside it: no neat filler
+        {3: 0.1},  # short of a scribble's reach
+    ],
+)
+def test_solid_boxes_are_asked_when_their_sides_do_not_tell_the_scribble(sheet_map, beyond):
+    reader = _reader(sheet_map, _solid_boxes(beyond))
+    assert reader._checked(USED, 2) == USED
+    assert {d.field for d in reader.doubts} == set(USED)
 
 
 def test_a_scribbled_upgrade_circle_is_read_from_the_photo():
