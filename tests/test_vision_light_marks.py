@@ -35,14 +35,32 @@ def test_a_plain_box_asks_less_of_the_strokes_pen_width():
     assert light_marks(page, kinds, set()) == []
     boxes = {r.id: "rect" for r in page}
     assert [r.id for r in light_marks(page, kinds, set(), boxes)] == ["space-10"]
-    # a circle's printed digit leaves such slivers; a hex's printed art likewise
+    # a circle's printed digit leaves such slivers where another empty circle shows some
     circles = {r.id: "circle" for r in page}
-    assert light_marks(page, kinds, set(), circles) == []
+    slivers = [*page[:9], empty(9, 0.03, 0.03), page[10]]
+    assert light_marks(slivers, kinds, set(), circles) == []
+    # (where none does, half pen-wide is enough: ``test_a_circle_on_a_spotless_page``);
+    # a hex's printed art likewise
     hexes = [empty(i, kind="hex") for i in range(10)] + [empty(10, 0.078, 0.061, kind="hex")]
     assert light_marks(hexes, kinds_of(hexes), set(), {r.id: "rect" for r in hexes}) == []
     # and under ``PEN_WIDE_BOX`` a box's specks are still grain
     page[-1] = empty(10, 0.078, 0.04)
     assert light_marks(page, kinds, set(), boxes) == []
+
+
+def test_a_circle_on_a_spotless_page_asks_half_its_strokes_pen_wide():
+    # seed 771 #56: a light slash, 6.1% at the base step, 0.57 of it pen-wide, every other
+    # empty round circle of the page at 0.000
+    page = [empty(i, kind="round") for i in range(22)] + [empty(22, 0.0614, 0.0351, "round")]
+    kinds, circles = kinds_of(page), {r.id: "circle" for r in page}
+    assert [r.id for r in light_marks(page, kinds, set(), circles)] == ["round-22"]
+    # not under half pen-wide, nor where another empty circle holds 0.01 or more
+    assert light_marks([*page[:22], empty(22, 0.0614, 0.029, "round")], kinds, set(), circles) == []
+    grainy = [empty(0, 0.011, 0.011, "round"), *page[1:]]
+    assert light_marks(grainy, kinds, set(), circles) == []
+    # nor a Cosmos hex, its art printed inside
+    hexes = [empty(i, kind="hex") for i in range(22)] + [empty(22, 0.0614, 0.0351, "hex")]
+    assert light_marks(hexes, kinds_of(hexes), set(), {r.id: "circle" for r in hexes}) == []
 
 
 def test_grain_fringes_and_grainy_pages_are_not():

@@ -66,6 +66,18 @@ INSIDE_BEYOND = 0.05
 # for their maximum, 55 unmarked fields on 13 hard pages were asked (grain in pen-wide
 # specks, 2-16 fields of a page); with both, one of them: 2 Ability boxes of 724 #1112.
 FEW_LIGHT = 0.25
+# A circle's printed digit leaves pen-wide slivers at the base step where the print lines
+# up loosely (``PEN_WIDE``); where every other empty field of its kind on the page holds
+# no more than ``QUIET_EMPTIES`` (the print subtracted cleanly all round), a circle whose
+# base-step ink is half pen-wide or more is asked too. Fresh seed 771 #56, a real-mode
+# tracker: Yellow round 6 slashed in light pencil, 0% inked at the raised step, 6.1% at
+# the base, 0.57 of it pen-wide, the page's 22 other empty round circles at 0.000: read
+# empty unasked. On 36 sets (seeds 739-774, every level and hard; ``light_marks`` as
+# read, no checks), the circles so clean-paged, 0.05 of base-step ink or more and inside
+# their outline, that ``PEN_WIDE`` left unasked: 2 marks (that slash; hard 760 #651's Red
+# round 3, a tick, 0.499 pen-wide: still unasked) and 7 unmarked circles, all on hard
+# pages, 3 of them 0.56-0.82 pen-wide (asked now), 4 at 0.0-0.45.
+SPOTLESS_PEN_WIDE = 0.5
 
 
 def light_marks(
@@ -92,6 +104,17 @@ def light_marks(
             and r.beyond <= INSIDE_BEYOND
         )
 
+    def spotless(r: FieldReading) -> bool:
+        """A circle (no Cosmos hex: its art is printed inside) whose light strokes
+        ``SPOTLESS_PEN_WIDE`` shows, inside its outline."""
+        return (
+            shapes.get(r.id) == "circle"
+            and kinds[r.id] not in PRINTED_INSIDE
+            and r.base_ink >= LIGHT_BASE
+            and r.thick_base >= SPOTLESS_PEN_WIDE * r.base_ink
+            and r.beyond <= INSIDE_BEYOND
+        )
+
     out = []
     for group in empty.values():
         if len(group) <= MIN_EMPTIES:
@@ -106,8 +129,9 @@ def light_marks(
             and clean.max() <= QUIET_EMPTIES
         )
         for n, r in enumerate(group):
-            if marks[n] and (
-                few_on_clean or np.percentile(np.delete(base, n), 90) <= QUIET_EMPTIES
-            ):
+            others = np.delete(base, n)
+            if marks[n] and (few_on_clean or np.percentile(others, 90) <= QUIET_EMPTIES):
+                out.append(r)
+            elif not marks[n] and spotless(r) and others.max() <= QUIET_EMPTIES:
                 out.append(r)
     return out
