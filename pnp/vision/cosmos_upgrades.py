@@ -236,14 +236,14 @@ class UpgradeBoxes:
         its circle, all six 0.93-0.98 inked and asked. On the Cosmos pages of the 52 sets
         of seeds 719-770, the 15 pages asking their Upgrade circles "checked, or
         scribbled out?" held one scribble each, 0.69-0.94 of its corners inked, every fill
-        at 0.0; of the Upgrade boxes 0.85 inked or more, the 1,605 fills' bands were inked
-        0.0 up to the 80th percentile and 0.06 at the 90th, the 1,125 scribbles' 0.099 at
-        the 5th percentile and 0.144 at the 10th.)"""
+        at 0.0. Of the Upgrade boxes 0.85 inked or more on the 54 sets of seeds 719-774,
+        the 1,605 fills' bands were inked 0.0 up to the 80th percentile and 0.06 at the
+        90th, the 1,125 scribbles' 0.099 at the 5th percentile and 0.144 at the 10th.)"""
         circles = {self.fields[i].shape == "circle" for i in maybe}
         if len(circles) != 1:
             return None
         beyond = {i: self.readings[i].beyond for i in maybe}
-        if circles == {True}:
+        if circles.pop():
             past = [i for i in maybe if beyond[i] >= BUBBLE_BEYOND]
             neat = True
         else:

@@ -95,25 +95,24 @@ def light_marks(
         if r.state == "empty" and r.id not in asked and not r.hatched:
             empty[kinds[r.id]].append(r)
 
-    def light(r: FieldReading) -> bool:
-        plain_box = shapes.get(r.id) == "rect" and kinds[r.id] not in PRINTED_INSIDE
-        pen_wide = PEN_WIDE_BOX if plain_box else PEN_WIDE
+    def strokes(r: FieldReading, pen_wide: float) -> bool:
+        """Base-step ink enough for a mark, ``pen_wide`` of it or more a pen's width,
+        inside the outline."""
         return (
             r.base_ink >= LIGHT_BASE
             and r.thick_base >= pen_wide * r.base_ink
             and r.beyond <= INSIDE_BEYOND
         )
 
+    def light(r: FieldReading) -> bool:
+        plain_box = shapes.get(r.id) == "rect" and kinds[r.id] not in PRINTED_INSIDE
+        return strokes(r, PEN_WIDE_BOX if plain_box else PEN_WIDE)
+
     def spotless(r: FieldReading) -> bool:
-        """A circle (no Cosmos hex: its art is printed inside) whose light strokes
-        ``SPOTLESS_PEN_WIDE`` shows, inside its outline."""
-        return (
-            shapes.get(r.id) == "circle"
-            and kinds[r.id] not in PRINTED_INSIDE
-            and r.base_ink >= LIGHT_BASE
-            and r.thick_base >= SPOTLESS_PEN_WIDE * r.base_ink
-            and r.beyond <= INSIDE_BEYOND
-        )
+        """A circle (no Cosmos hex: its art is printed inside) holding light strokes
+        ``SPOTLESS_PEN_WIDE`` pen-wide."""
+        circle = shapes.get(r.id) == "circle" and kinds[r.id] not in PRINTED_INSIDE
+        return circle and strokes(r, SPOTLESS_PEN_WIDE)
 
     out = []
     for group in empty.values():
