@@ -567,6 +567,48 @@ def test_a_hex_both_readers_call_empty_is_given_to_the_cosmos_reader_as_empty(mo
     assert read.settled["c.jpg:hex-q2r1"] is False
 
 
+def test_a_cosmos_page_keeps_no_question_for_a_hex_both_readers_agree_on(monkeypatch):
+    """A page's one question (``keep_one_learned``) is kept for the noise model's answers
+    alone: a Cosmos hex it answers is given only where the Cosmos reader reads it so too,
+    two readers agreeing, and no question is kept for it; an Upgrade box it answers keeps
+    one (seeds 719-774: 240 hard pages asked such a hex alone, none of them wrong)."""
+    from types import SimpleNamespace
+
+    from sheet_readings import sheet_reading
+
+    import pnp.vision.states as states
+    from pnp.vision.states import Assembled
+
+    def read(ids: tuple[str, ...]):
+        sheet = replace(
+            sheet_reading(
+                "c.jpg", tuple(FieldReading(i, "doubtful", 0.05, 0.4) for i in ids), "hex", {}
+            ),
+            doubtful=tuple(Doubt(i, "noisy paper", "c.jpg", NOISE) for i in ids),
+            code=SimpleNamespace(game="distant-suns", sheet="cosmos", serial=1, layout="c"),
+        )
+
+        def assembled(game, kept, answers, learned=frozenset()):
+            a = Assembled("distant-suns", {"shapes": [{"hexes": ["q1r1"]}]}, kept)
+            a.doubtful = [d for d in sheet.doubtful if f"c.jpg:{d.field}" not in answers]
+            return [a]
+
+        monkeypatch.setattr(states, "_assembled", assembled)
+        monkeypatch.setattr(
+            "pnp.vision.learned.learned_answers",
+            lambda out: ({f"c.jpg:{i}": 1e-6 for i in ids}, {}),
+        )
+        monkeypatch.setattr(states, "_kind", lambda kept, key: key.split(":")[1].split("-")[0])
+        (a,), _ = states.assemble([sheet], {}, "distant-suns")
+        return a
+
+    hexed = read(("hex-q2r1",))
+    assert hexed.doubtful == [] and hexed.settled["c.jpg:hex-q2r1"] is False
+    boxed = read(("hex-q2r1", "upgrade-3"))
+    assert [d.field for d in boxed.doubtful] == ["upgrade-3"]
+    assert "the page's one question" in boxed.doubtful[0].reason
+
+
 def test_a_doubt_left_asked_for_noise_counts_as_the_model_leans():
     """A field still asked for noise or faint ink, with no guess of its own, counts as
     the noise model leans (``noise_model.leanings``) until someone answers, and says so;

@@ -142,8 +142,10 @@ def read_as(sheets: list[SheetReading], marked: Mapping[str, bool]) -> list[Shee
 
 def keep_one_learned(out: list[Assembled], learned: Mapping[str, float], answers: Answers) -> None:
     """Asks, of each sheet left with nothing to ask and nothing a person answered, about
-    the field the noise model settled least surely: the model never takes a sheet's last
-    question away. The state keeps counting the model's answer (``Doubt.guess``)."""
+    the field the noise model settled least surely (of ``learned``: ``states.assemble``
+    leaves out the Cosmos hexes, settled only where the Cosmos reader agrees): the model
+    never takes a sheet's last question away. The state keeps counting the model's answer
+    (``Doubt.guess``)."""
     for a in out:
         for s in a.sheets:
             mine = {k: p for k, p in learned.items() if k.startswith(f"{s.source}:")}

@@ -458,7 +458,10 @@ def assemble(
                 {k: p >= 0.5 for k, p in learned.items()},
                 {k: round(max(p, 1 - p), 4) for k, p in learned.items()},
             )
-        keep_one_learned(out, learned, answers)
+        # a Cosmos hex the model answers is given only where the Cosmos reader reads it
+        # so too (``agreeing_hexes``, ``faint_hexes_empty``): two readers agreeing, not the
+        # model alone, so no question is kept for it
+        keep_one_learned(out, {k: p for k, p in learned.items() if k not in hexes}, answers)
     leaning_guesses(out, answers)
     return _advised(_provisional(game, kept, out, {**given, **answers})), refused
 
