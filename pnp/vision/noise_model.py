@@ -41,10 +41,10 @@ asked. A settled field is listed as settled, with the model's certainty as its
 confidence.
 
 The model never takes a sheet's last question away: a sheet it would leave with nothing
-to ask keeps the least sure of its answers asked (``learned.keep_one_learned``); not a
-Cosmos hex, which its answer settles only where the Cosmos reader agrees (session 67). A noisy
-page is where the reader misreads most, and its questions are what sends the player to
-look at it: on the 21 photo sets of session 21, clearing such pages (the model then
+to ask keeps the least sure of its answers asked (``learned.keep_one_learned``; not a
+Cosmos hex, which its answer settles only where the Cosmos reader agrees: session 67).
+A noisy page is where the reader misreads most, and its questions are what sends the
+player to look at it: on the 21 photo sets of session 21, clearing such pages (the model then
 settling doubts at the reader's stage) left 4 of them with a field read wrong and
 nothing asked (a Frontier pair told wrongly, a track box and a score bubble misread, an
 Ability's faint slash missed).
