@@ -425,7 +425,7 @@ def test_an_asked_empty_upgrade_box_is_never_settled_unchecked(sheet_map):
     assert reader.settled == {}
 
 
-def _solid_circles(beyond: dict[int, float], ids=None) -> list[FieldReading]:
+def _solid_circles(beyond: dict[int, float]) -> list[FieldReading]:
     """Upgrade circles 1-6 filled solid (a fill, or a correction scribbled out), inked
     past their circle (to their square's corners) as ``beyond`` says, none otherwise."""
     return [

@@ -15,6 +15,8 @@ it is scored.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 import numpy as np
 
 from pnp.bench.states import player_scores
@@ -64,6 +66,19 @@ def truth_answer(truth: dict, zoned: bool) -> bool | str:
         if told:
             return told
     return truth["marked"]
+
+
+def truth_answers(
+    asked: Iterable[tuple[str, dict, bool]], answers: Mapping[str, bool | str]
+) -> dict[str, bool | str]:
+    """What a person answers (``truth_answer``) to each question of ``asked`` (its answer
+    key, the field's truth, whether it is answered with an option) that ``answers`` does
+    not already answer so: one round of ``pnp read --ask``'s questions."""
+    return {
+        key: answer
+        for key, truth, zoned in asked
+        if answers.get(key) != (answer := truth_answer(truth, zoned))
+    }
 
 
 def _differ(read: dict | None, expected: dict) -> bool:

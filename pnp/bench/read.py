@@ -177,7 +177,7 @@ def answered(sheet, truths: dict, doubted, readings) -> tuple[set[str], dict[str
     (``readings`` as the checks left them), then what the page asks once it is assembled
     with them, as ``pnp.read_cli.read_and_assemble`` asks again (an answer may take away
     the mark that settled another field: a check past a gap settles the boxes before it)."""
-    from pnp.bench.page_score import truth_answer
+    from pnp.bench.page_score import truth_answers
     from pnp.read_cli import ASK_ROUNDS
     from pnp.vision.states import assemble
 
@@ -188,11 +188,7 @@ def answered(sheet, truths: dict, doubted, readings) -> tuple[set[str], dict[str
     assembled, _ = assemble([sheet])  # which of ``doubted`` are answered with a zone
     zoned = {d.field for a in assembled for d in a.doubtful if d.options}
     for _ in range(ASK_ROUNDS):
-        new = {
-            i: answer
-            for i in doubted
-            if i in truths and answers.get(i) != (answer := truth_answer(truths[i], i in zoned))
-        }
+        new = truth_answers(((i, truths[i], i in zoned) for i in doubted if i in truths), answers)
         if not new:
             break
         answers |= new

@@ -125,7 +125,7 @@ def judged_game(
 ) -> tuple[str, bool]:
     """One of OUTCOMES for one seeded game of ``kind``, and whether, in review, its
     provisional score (the doubts unanswered, at their best guesses) is right."""
-    from pnp.bench.page_score import truth_answer
+    from pnp.bench.page_score import truth_answers
     from pnp.read_cli import ASK_ROUNDS
     from pnp.synth.camera import photograph, photograph_real
     from pnp.synth.pen import build_page, fill
@@ -160,13 +160,12 @@ def judged_game(
     provisional = _judge(expected, first.state)[1]  # as `pnp score` totals it (None: unscored)
     answered, answers = first, {}
     for _ in range(ASK_ROUNDS):  # as ``pnp read --ask`` asks again what answers leave open
-        new = {
-            key: answer
+        asked = (
+            (f"{Path(d.source).name}:{d.field}", truth[d.source][d.field], bool(d.options))
             for d in answered.doubtful
             if d.field in truth[d.source]
-            and answers.get(key := f"{Path(d.source).name}:{d.field}")
-            != (answer := truth_answer(truth[d.source][d.field], bool(d.options)))
-        }
+        )
+        new = truth_answers(asked, answers)
         if not new:
             break
         answers |= new

@@ -195,18 +195,16 @@ class UpgradeBoxes:
                 self.readings[i].crossed for i in out
             )
             if (
-                lightest_out >= SCRIBBLED_INK
-                and darkest_kept < lightest_out - 0.005
-                and not outline_disagrees
+                lightest_out < SCRIBBLED_INK
+                or darkest_kept >= lightest_out - 0.005
+                or outline_disagrees
             ):
+                # the density does not tell: the ones scribbled past their outline may
+                out = self._scribbled_past(maybe)
+                kept = [i for i in maybe if i not in (out or ())]
+            if out is not None and len(out) == len(maybe) - need:
                 self.remarks.append(f"{', '.join(out)}: read as scribbled out ({why})")
                 self._settle(dict.fromkeys(out, False) | dict.fromkeys(kept, True))
-                return sorted(sure + kept, key=_index)
-            past = self._scribbled_past(maybe)
-            if past is not None and len(past) == len(maybe) - need:
-                kept = [i for i in maybe if i not in past]
-                self.remarks.append(f"{', '.join(past)}: read as scribbled out ({why})")
-                self._settle(dict.fromkeys(past, False) | dict.fromkeys(kept, True))
                 return sorted(sure + kept, key=_index)
         if abs(need - len(maybe)) <= unclear:
             # the count rests on hexes still asked about (``unclear``: as many as could
