@@ -8,17 +8,11 @@ import pytest
 
 from pnp.pagecode import PageCode
 from pnp.sheetmap import Field
+from pnp.vision.blank_prep import BLUR_SIGMAS, prepared
+from pnp.vision.blur_fit import MIN_STEP, blurred_step, fitted_blur
 from pnp.vision.field_doubts import doubts
 from pnp.vision.fields import FieldReading, read_fields
-from pnp.vision.ink import (
-    BLUR_SIGMAS,
-    INK_STEP,
-    MIN_STEP,
-    _prepared,
-    blurred_step,
-    fitted_blur,
-    ink_masks,
-)
+from pnp.vision.ink import INK_STEP, ink_masks
 from pnp.vision.reference import common_map, reference_image
 
 PX = 6.25
@@ -33,7 +27,7 @@ def blank():
 @pytest.mark.parametrize("sigma", [s for s in BLUR_SIGMAS if s])
 def test_the_blur_of_a_photo_is_fitted_from_its_print(blank, sigma):
     seen = cv2.GaussianBlur(blank, (0, 0), sigma).astype(np.float32) / 255
-    assert fitted_blur(seen, _prepared(blank, PX)) == sigma
+    assert fitted_blur(seen, prepared(blank, PX)) == sigma
 
 
 def test_a_blurred_blank_sheet_reads_as_no_ink_at_all(blank):

@@ -48,7 +48,8 @@ def test_a_grid_too_small_to_tell_does_not_bend():
 
 
 def _unfollowed(rows: int = 28, cols: int = 21) -> np.ndarray:
-    """A page's tiles all measured and all followed (``ink._shift_grid``'s second grid)."""
+    """A page's tiles all measured and all followed (``local_align._shift_grid``'s second
+    grid)."""
     return np.zeros((rows, cols, 2), np.float32)
 
 
@@ -100,7 +101,7 @@ def _not_realigned():
 
 
 def test_a_flat_page_is_read_without_measuring_its_print_again(monkeypatch):
-    monkeypatch.setattr("pnp.vision.ink.misalignment_mm", _never_measured)
+    monkeypatch.setattr("pnp.vision.local_align.misalignment_mm", _never_measured)
     page = SimpleNamespace(reprojection_mm=MAX_REPROJECTION_MM, px_per_mm=PX_PER_MM)
     masks = SimpleNamespace(bend_mm=BOWED_MM - 0.01, seen=None, curled_edge=0)
     assert flat_masks(masks, page, None, _not_realigned) is masks
@@ -108,7 +109,7 @@ def test_a_flat_page_is_read_without_measuring_its_print_again(monkeypatch):
 
 def _off_by_seen(monkeypatch, offs: dict):
     """``misalignment_mm`` made to measure each page ``seen`` (a name) as ``offs`` says."""
-    monkeypatch.setattr("pnp.vision.ink.misalignment_mm", lambda seen, *_: offs[seen])
+    monkeypatch.setattr("pnp.vision.local_align.misalignment_mm", lambda seen, *_: offs[seen])
 
 
 @pytest.mark.parametrize(
@@ -147,7 +148,7 @@ def _sheet() -> np.ndarray:
 def test_a_page_aligned_to_its_blank_is_not_misaligned_and_one_shifted_by_a_mm_is():
     import cv2
 
-    from pnp.vision.ink import misalignment_mm
+    from pnp.vision.local_align import misalignment_mm
 
     page = _sheet()
     blank = (page * 255).astype(np.uint8)
@@ -161,7 +162,7 @@ def test_a_page_aligned_to_its_blank_is_not_misaligned_and_one_shifted_by_a_mm_i
 def test_shifts_composed_resample_as_the_two_resamplings_one_after_the_other():
     import cv2
 
-    from pnp.vision.ink import _composed, _remapped
+    from pnp.vision.local_align import _composed, _remapped
 
     rng = np.random.default_rng(3)
     page = cv2.GaussianBlur(rng.random((600, 400)).astype(np.float32), (0, 0), 1.5)
@@ -178,7 +179,8 @@ def test_shifts_composed_resample_as_the_two_resamplings_one_after_the_other():
 def test_a_page_bowing_past_what_one_pass_follows_lines_up_in_more():
     import cv2
 
-    from pnp.vision.ink import _aligned, _prepared, misalignment_mm
+    from pnp.vision.blank_prep import prepared
+    from pnp.vision.local_align import aligned, misalignment_mm
 
     page = _sheet()
     blank = (page * 255).astype(np.uint8)
@@ -190,9 +192,9 @@ def test_a_page_bowing_past_what_one_pass_follows_lines_up_in_more():
     bowed = cv2.remap(page, x, y + dy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     grain = np.random.default_rng(1).normal(0, 0.08, bowed.shape).astype(np.float32)
     bowed = cv2.GaussianBlur(bowed, (0, 0), 1.5) + grain
-    prep = _prepared(blank, PX_PER_MM)
-    once, *_ = _aligned(bowed, prep)
-    more, *_ = _aligned(bowed, prep, BOWED_ALIGN_PASSES)
+    prep = prepared(blank, PX_PER_MM)
+    once, *_ = aligned(bowed, prep)
+    more, *_ = aligned(bowed, prep, BOWED_ALIGN_PASSES)
     assert misalignment_mm(once, blank, PX_PER_MM) >= MISALIGNED_MM
     assert misalignment_mm(more, blank, PX_PER_MM) < MISALIGNED_MM
 
@@ -200,11 +202,12 @@ def test_a_page_bowing_past_what_one_pass_follows_lines_up_in_more():
 def test_the_alignment_tells_an_edge_curling_past_one_pass_from_a_flat_page():
     import cv2
 
-    from pnp.vision.ink import _prepared, _shift_grid
+    from pnp.vision.blank_prep import prepared
+    from pnp.vision.local_align import _shift_grid
 
     page = _sheet()
     blank = (page * 255).astype(np.uint8)
-    prep = _prepared(blank, PX_PER_MM)
+    prep = prepared(blank, PX_PER_MM)
     assert curled_edge(_shift_grid(page, prep)[1], PX_PER_MM) == 0
     # the left edge curled 3 mm, fading over 15 mm: steeper than the smoothed shifts of
     # one pass follow, though well within what a tile measures
@@ -277,7 +280,9 @@ def test_a_bowed_page_is_shown_and_looked_at_where_its_fields_were_read():
     # are the page as aligned for reading, not as the corner markers flattened it
     import cv2
 
-    from pnp.vision.ink import _prepared, misalignment_mm, paper_level
+    from pnp.vision.blank_prep import prepared
+    from pnp.vision.local_align import misalignment_mm
+    from pnp.vision.paper_level import paper_level
     from pnp.vision.read import read_photo
     from pnp.vision.rectify import decode_photo, rectify
     from pnp.vision.reference import reference_image
@@ -286,7 +291,7 @@ def test_a_bowed_page_is_shown_and_looked_at_where_its_fields_were_read():
     (sheet,) = read_photo(photo, color=True)
     c, px = sheet.code, sheet.px_per_mm
     blank = reference_image(c.game, c.sheet, c.layout, px)
-    print_small = _prepared(blank, px).print_small
+    print_small = prepared(blank, px).print_small
 
     def off(page: np.ndarray) -> float:
         return misalignment_mm(paper_level(page, px, print_small), blank, px)
@@ -298,7 +303,7 @@ def test_a_bowed_page_is_shown_and_looked_at_where_its_fields_were_read():
 
 
 def test_follow_resamples_like_the_alignment_and_leaves_an_unaligned_page_alone():
-    from pnp.vision.ink import follow
+    from pnp.vision.local_align import follow
 
     image = np.arange(40 * 30 * 3, dtype=np.float32).reshape(40, 30, 3)
     assert follow(image, None) is image

@@ -141,8 +141,8 @@ def test_darkest_smooths_around_the_fields_alone_as_the_whole_page_would():
     """``darkest`` smooths windows around the fields only; each field's darkest point is
     the one the whole page smoothed gives, bit for bit (fields at the page's edges, off
     it, and a page whose width is no multiple of the windows' lanes)."""
+    from pnp.vision.blank_prep import print_level
     from pnp.vision.field_boxes import _field_boxes
-    from pnp.vision.ink import _level
     from pnp.vision.page_gap import SMOOTH_MM, _smoothed, darkest
 
     rng = np.random.default_rng(3)
@@ -157,7 +157,7 @@ def test_darkest_smooths_around_the_fields_alone_as_the_whole_page_would():
     fields = [Field(f"f{n}", "track_box", x, y, 6.2, 5.3) for n, (x, y) in enumerate(spots)]
     fields.append(Field("c", "bubble", 40, 70, 7.0, 7.0, shape="circle"))
 
-    level = np.maximum(_level(printed), np.float32(0.3))
+    level = np.maximum(print_level(printed), np.float32(0.3))
     whole = cv2.GaussianBlur(seen / level, (0, 0), SMOOTH_MM * PX)
     whole[readable == 0] = np.inf
     boxes = np.clip(_field_boxes(fields, PX).inside, 0, [w, h, w, h])

@@ -5,7 +5,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from pnp.vision.ink import NOISE_WINDOW_MM, _noise, _prepared, _quarter, ink_masks, paper_level
+from pnp.vision.blank_prep import prepared
+from pnp.vision.ink import NOISE_WINDOW_MM, _noise, _quarter, ink_masks
+from pnp.vision.paper_level import paper_level
 
 PX = 6.25  # px per mm
 
@@ -24,7 +26,7 @@ def test_a_tinted_box_wider_than_the_closing_keeps_its_tint():
     photo = (blank.astype(np.float32) * 0.8).astype(np.uint8)  # a dimmer photo of it
     middle = (slice(a + 40, b - 40), slice(a + 40, b - 40))
     alone = paper_level(photo, PX)
-    with_print = paper_level(photo, PX, _prepared(blank, PX).print_small)
+    with_print = paper_level(photo, PX, prepared(blank, PX).print_small)
     assert abs(float(np.median(alone[middle])) - 1.0) < 0.03  # the tint passed for paper
     assert abs(float(np.median(with_print[middle])) - 0.85) < 0.03
     assert abs(float(np.median(with_print[10:60, 10:60])) - 1.0) < 0.03  # paper stays paper
@@ -83,13 +85,13 @@ def test_a_blank_is_prepared_once_and_again_when_its_pixels_change():
     blank, (a, b) = _page(tint=0.7)
     shared = blank.copy()
     shared.flags.writeable = False  # as the reference images are handed out
-    first = _prepared(shared, PX)
-    assert _prepared(shared, PX) is first  # the same object: no second preparing
-    assert _prepared(shared.copy(), PX) is first  # the same pixels elsewhere: by content
+    first = prepared(shared, PX)
+    assert prepared(shared, PX) is first  # the same object: no second preparing
+    assert prepared(shared.copy(), PX) is first  # the same pixels elsewhere: by content
     changed = blank.copy()
     changed[a:b, a:b] = 255  # the tint gone: another sheet
-    other = _prepared(changed, PX)
+    other = prepared(changed, PX)
     assert other is not first
     assert other.print_small.min() > first.print_small.min()
     changed[a:b, a:b] = 128  # changed in place (writable): prepared anew, not by object
-    assert _prepared(changed, PX).print_small.min() < other.print_small.min()
+    assert prepared(changed, PX).print_small.min() < other.print_small.min()

@@ -588,7 +588,7 @@ def test_a_page_that_does_not_lie_flat_is_found_and_to_be_pressed_flat(monkeypat
 
 def test_a_page_whose_corners_miss_is_read_where_its_print_lines_up(monkeypatch):
     from pnp.vision import rectify as rect
-    from pnp.vision.ink import misalignment_mm as real_off
+    from pnp.vision.local_align import misalignment_mm as real_off
     from pnp.vision.read import read_photo
 
     flat = read_photo(FIXTURES[0])
@@ -601,7 +601,7 @@ def test_a_page_whose_corners_miss_is_read_where_its_print_lines_up(monkeypatch)
         measured.append(real_off(*args))
         return measured[-1]
 
-    monkeypatch.setattr("pnp.vision.ink.misalignment_mm", off)
+    monkeypatch.setattr("pnp.vision.local_align.misalignment_mm", off)
     (sheet,) = read_photo(FIXTURES[0])
     assert measured and measured[0] < 0.2  # a flat photo's print lines up
     states = [{r.id: r.state for r in s.readings} for s in (sheet, flat[0])]

@@ -127,9 +127,9 @@ def read_one(data: bytes, checks: bool = False):
     ``checks``): whether ``pnp read`` advises to photograph the page again. ``guesses``
     (with ``checks``): the checks' own guesses of the fields they ask about (field id ->
     marked; ``doubt_guess``)."""
+    from pnp.vision.blank_prep import prepare_blank
     from pnp.vision.fields import UNREAD_KINDS
     from pnp.vision.identify import identify
-    from pnp.vision.ink import prepare_blank
     from pnp.vision.print_variant import prepare_print_variant, printed_blank
     from pnp.vision.read import page_masks, read_masks, refuse_other_version
     from pnp.vision.rectify import decode_photo, page_resolution, rectify

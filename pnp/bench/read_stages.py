@@ -27,8 +27,9 @@ STAGES = ("decode", "locate + warp", "identify", "ink_masks", "fields + doubts",
 def stage_times(data: bytes) -> tuple[str, dict[str, float]] | None:
     """(megapixel bucket, seconds per stage) of reading one photo's bytes; None if unread."""
     from pnp.bench.read import _checked, bucket
+    from pnp.vision.blank_prep import prepare_blank
     from pnp.vision.identify import identify
-    from pnp.vision.ink import ink_masks, prepare_blank
+    from pnp.vision.ink import ink_masks
     from pnp.vision.print_variant import prepare_print_variant, printed_blank
     from pnp.vision.read import read_masks
     from pnp.vision.rectify import PageNotFound, decode_photo, page_resolution, rectify

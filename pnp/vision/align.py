@@ -1,7 +1,7 @@
 """Phase correlation of many tiles at once, as ``cv2.phaseCorrelate`` reads each.
 
-The local alignment (``pnp.vision.ink``) measures some 400 tiles of a page against
-the same tiles of its blank sheet. ``cv2.phaseCorrelate`` transforms the blank's tile
+The local alignment (``pnp.vision.local_align``) measures some 400 tiles of a page
+against the same tiles of its blank sheet. ``cv2.phaseCorrelate`` transforms the blank's tile
 again on every call; here the blank's tiles are transformed once (``tile_spectra``,
 cached with the blank), and the cross-power spectra and the peaks of all tiles are
 taken in a few numpy passes, leaving one DFT and one inverse DFT per tile.
@@ -13,7 +13,7 @@ are damped, not whitened: the padded, windowed tiles have many), and the real bi
 ``P / (|P| + eps)``; the correlation surface is ``cv2.idft``'s, its zero shift moved
 to the middle, and the shift is the weighted centroid of the 5 x 5 pixels around its
 highest point. OpenCV rounds the spectrum's products through double, this in float32:
-where the response passes ``ALIGN_MIN_RESPONSE`` the shifts agree with
+where the response passes ``local_align.ALIGN_MIN_RESPONSE`` the shifts agree with
 ``cv2.phaseCorrelate``'s to about 3e-6 px and the responses to 3e-7 (seeds 8 and 11,
 21,000 tiles), and the pages read the same.
 """

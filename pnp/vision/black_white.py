@@ -5,8 +5,8 @@ cube symbols come out black and read as marks. Such a page is told by its few gr
 by one of two signs more that a page rendered without a camera does not show:
 
 - Its pixels near print are mid grey (``GREYS``) far less often than the blank's blurred
-  by the sharpest camera blur (``pnp.vision.ink.BLUR_SIGMAS``' first after none). On the
-  committed photos so scanned (``python -m pnp.bench scans``, column ``black_white``)
+  by the sharpest camera blur (``pnp.vision.blank_prep.BLUR_SIGMAS``' first after none).
+  On the committed photos so scanned (``python -m pnp.bench scans``, column ``black_white``)
   0.17-0.90 times as often; on 280 photos (held-out, grey- and ink-saving-printed,
   committed) 1.11 times or more, and on those photos through the contrast filters too.
 - A page rendered without a camera (a sheet filled on a tablet and saved as a PDF) is as

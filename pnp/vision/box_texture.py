@@ -13,7 +13,8 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision.ink import InkMasks, px_count, px_scale
+from pnp.vision.ink import InkMasks
+from pnp.vision.px_scale import px_count, px_scale
 
 # Texture: the darkness inside the box smoothed by ``TEXTURE_SIGMA`` px, on plain print
 # (paper, or a flat tint) at least ``PLAIN_MARGIN_MM`` from any edge of it; against the

@@ -32,7 +32,8 @@ import numpy as np
 from pnp.sheetmap import Field
 from pnp.vision.box_texture import FLAT_SPREAD, LIGHT_PRINT
 from pnp.vision.fields import QUIET_BASE_RATIO, QUIET_FILLED_MIN, FieldReading
-from pnp.vision.ink import InkMasks, px_count, px_scale
+from pnp.vision.ink import InkMasks
+from pnp.vision.px_scale import px_count, px_scale
 
 ANGLE_STEP = 3  # degrees between the directions tried
 MIN_LENGTH = 0.5  # of the box's shorter side: the stroke's plain length at least

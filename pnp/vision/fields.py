@@ -37,7 +37,8 @@ class FieldReading:
     # noisy).
     step: float = INK_STEP
     # The share inked at the page's base step alone (``INK_STEP``, lower on a blurred
-    # photo: ``blurred_step``): faint strokes the raised step drops still count here.
+    # photo: ``blur_fit.blurred_step``): faint strokes the raised step drops still count
+    # here.
     base_ink: float = 0.0
     # ``ink`` over the share of the inside where ink can show at all (print not too dark).
     coverage: float = 0.0

@@ -17,7 +17,8 @@ from __future__ import annotations
 import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision.ink import InkMasks, px_count
+from pnp.vision.ink import InkMasks
+from pnp.vision.px_scale import px_count
 
 REACH_MM = 3.0  # no farther than this is walked past a side
 # A run of readable paper without ink this long ends the walk: the ink beyond is not the

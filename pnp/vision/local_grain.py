@@ -24,7 +24,7 @@ import numpy as np
 
 from pnp.sheetmap import Field
 from pnp.vision.field_boxes import _field_boxes, _free_of
-from pnp.vision.ink import px_count
+from pnp.vision.px_scale import px_count
 
 BAND_MM = (1.5, 5.0)  # the band read past each side: clear of the outline and its print
 LIGHT_PRINT = 230  # print (of 255) at least this light is plain paper
@@ -37,7 +37,8 @@ def local_grain(
     """The least share of base-step ink (``base``, uint8 1 = ink) over the free plain
     paper of the four bands beside field ``f`` (``printed``: the print compared with,
     uint8; ``fields``: the page's, whose boxes are not free paper); -1 where no side has
-    ``MIN_PIXELS`` of it (as many at the page's resolution as at ``ink.TUNED_PX_PER_MM``)."""
+    ``MIN_PIXELS`` of it (as many at the page's resolution as at
+    ``px_scale.TUNED_PX_PER_MM``)."""
     h, w = base.shape
     x0, y0, x1, y1 = f.bounds
     a, b = BAND_MM

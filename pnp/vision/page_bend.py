@@ -2,11 +2,11 @@
 
 A page curled along one edge keeps its corners nearly where a flat page has them, so the
 homography of its corner markers fits (``rectify.MAX_REPROJECTION_MM``), while the middle
-of the curled edge lies millimetres off. The local alignment (``ink._shift_grid``)
-measures where the print shows, tile by tile; a tilted or badly fitted page moves its
-tiles along a plane (an affine field of shifts), a bowed one does not. ``bend_mm`` is
-what the plane leaves: the 95th percentile of the shifts' distance from their best
-affine fit.
+of the curled edge lies millimetres off. The local alignment
+(``local_align._shift_grid``) measures where the print shows, tile by tile; a tilted or
+badly fitted page moves its tiles along a plane (an affine field of shifts), a bowed one
+does not. ``bend_mm`` is what the plane leaves: the 95th percentile of the shifts'
+distance from their best affine fit.
 
 Measured (session 41, the reader's own shift grids): 150 usual hard pages (held-out and
 seed 82) bend at most 0.88 mm, and no page of nine usual photo sets (held-out, seeds 45,
@@ -16,8 +16,8 @@ read wrong with nothing asked from 90 to 49 and its sheets scored wrong unasked 
 to 0. Such a page was refused as not lying flat until session 52.
 
 But the bend says how far the page bows, not whether the local alignment followed it;
-what the page's own print shows once aligned does (``ink.misalignment_mm``: its tiles
-measured again). Session 52, every page past ``BOWED_MM`` (or past the corner markers'
+what the page's own print shows once aligned does (``local_align.misalignment_mm``: its
+tiles measured again). Session 52, every page past ``BOWED_MM`` (or past the corner markers'
 ``rectify.MAX_REPROJECTION_MM``) read with the refusal lifted: of the 20 such pages of 45
 photo sets (12,500 photos), the 15 whose print lay within 0.34 mm once aligned read with
 no field wrong unasked, four of the five at 0.52-3.0 mm with 29 (a tech page's rows read
@@ -31,8 +31,8 @@ within the limits is not measured again (its second tile pass costs ~10 ms).
 One alignment pass cannot follow a curl whose edge lies more than a quarter of a tile
 (3.7 mm) off once the corners are fitted: those tiles' shifts are not measured, and
 their neighbours' fill in. Aligned again from where the first pass left it, the page's
-tiles measure what is left, and the shifts add up (``ink._aligned``). So a page past the
-limits that one pass leaves ``MISALIGNED_MM`` or more off is aligned in
+tiles measure what is left, and the shifts add up (``local_align.aligned``). So a page
+past the limits that one pass leaves ``MISALIGNED_MM`` or more off is aligned in
 ``BOWED_ALIGN_PASSES`` passes and measured again (session 53): of the 6 such pages of 45
 photo sets, 5 then lay 0.12-0.20 mm off and 1 0.27 mm (read: 525 fields, 94 asked, 1
 wrong unasked, on the 0.27 mm page asking 62 of its 124); one, its rows locked a box off,
@@ -61,7 +61,7 @@ from __future__ import annotations
 import numpy as np
 
 BOWED_MM = 1.0  # a page bending this far from a plane is read only if its print lines up...
-MISALIGNED_MM = 0.3  # ...within this, once aligned (``ink.misalignment_mm``)
+MISALIGNED_MM = 0.3  # ...within this, once aligned (``local_align.misalignment_mm``)
 BOWED_ALIGN_PASSES = 3  # ...aligned again in this many passes where one does not do it
 BEND_PERCENTILE = 95  # of the tiles' distances from the plane
 # A tile the first alignment pass measured but did not follow by this much (mm, along
@@ -89,9 +89,9 @@ def bend_mm(shifts: np.ndarray, px_per_mm: float) -> float:
 def curled_edge(unfollowed: np.ndarray, px_per_mm: float) -> int:
     """The most tiles of one side of the page (its ``CURL_SIDE_TILES`` outer columns or
     rows) that the alignment measured but did not follow (``unfollowed``: (rows, cols, 2)
-    page pixels, NaN where not measured; ``ink._shift_grid``) by ``CURL_MISS_MM`` along
-    that side's normal, all one way: an edge curling more steeply than the alignment's
-    smoothing lets one pass follow, its print then read as ink."""
+    page pixels, NaN where not measured; ``local_align._shift_grid``) by ``CURL_MISS_MM``
+    along that side's normal, all one way: an edge curling more steeply than the
+    alignment's smoothing lets one pass follow, its print then read as ink."""
     k = CURL_SIDE_TILES
     lo, hi = CURL_MISS_MM
     most = 0

@@ -30,9 +30,10 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
+from pnp.vision.blank_prep import print_level
 from pnp.vision.field_boxes import _field_boxes
 from pnp.vision.fields import QUIET_FILLED_MIN, FieldReading
-from pnp.vision.ink import InkMasks, _level, cell_runs
+from pnp.vision.ink import InkMasks, cell_runs
 
 SMOOTH_MM = 0.2  # sigma: about half a pen stroke's width
 MIN_GAP = 0.15  # darkness (share of the print's brightness) between sure marks and paper
@@ -101,7 +102,7 @@ def _smoothed(masks: InkMasks, boxes: np.ndarray, sigma: float) -> np.ndarray:
         cy0, cy1 = max(0, y0 - reach), min(h, y1 + reach)
         cut = np.s_[cy0:cy1, cx0:cx1]
         # (cv2.divide: numpy's float32 quotient, faster)
-        relative = cv2.divide(masks.seen[cut], _level(masks.printed[cut], floor=0.3))
+        relative = cv2.divide(masks.seen[cut], print_level(masks.printed[cut], floor=0.3))
         smooth = cv2.GaussianBlur(relative, (0, 0), sigma)
         # dark print hides ink: never the darkest (inf there, the smoothed photo elsewhere)
         cv2.max(smooth, cv2.LUT(masks.readable[cut], _HIDDEN), dst=smooth)

@@ -30,9 +30,9 @@ def paper_level(
     """The page divided by its local paper brightness: paper ~1.0, ink lower.
 
     With ``print_small`` (the blank at quarter size, its light print widened ~3 mm, from
-    ``_Blank``) the paper is found in the page divided by its print, so a tinted box
-    wider than the closing keeps its tint instead of passing for paper; the widening
-    keeps a page a little off the blank (curl) from brightening its paper. With
+    ``blank_prep.Blank``) the paper is found in the page divided by its print, so a
+    tinted box wider than the closing keeps its tint instead of passing for paper; the
+    widening keeps a page a little off the blank (curl) from brightening its paper. With
     ``fields``, a box too big for the closing that ink covers solid is not taken for
     paper either (``_solid_marks_lifted``).
     """

@@ -68,11 +68,11 @@ class SheetReading:
 
     @cached_property
     def page_read(self) -> np.ndarray:
-        """``page`` resampled as the fields were read from it (``ink.follow``): the print
-        where the sheet map has it, a bowed page's curl followed (the crops and the
+        """``page`` resampled as the fields were read from it (``local_align.follow``): the
+        print where the sheet map has it, a bowed page's curl followed (the crops and the
         overlay show it, so that each field's outline sits on its box; ``color`` is made
         so)."""
-        from pnp.vision.ink import follow
+        from pnp.vision.local_align import follow
 
         return follow(self.page, self.shifts)
 
@@ -158,12 +158,12 @@ def flat_masks(masks, page, blank: np.ndarray, realigned):
     print lines up only then; NotFlat where it lines up neither way. A page bowing
     ``page_bend.BOWED_MM`` or more, or whose corner markers miss by more than
     ``rectify.MAX_REPROJECTION_MM``, is read only where its print, once aligned, lies
-    within ``page_bend.MISALIGNED_MM`` of the blank's (``ink.misalignment_mm``). A curled
-    page's corners fit a plane while the middle of its curled edge does not; where the
-    alignment cannot follow the curl, marks land in their neighbours' fields. A page
+    within ``page_bend.MISALIGNED_MM`` of the blank's (``local_align.misalignment_mm``). A
+    curled page's corners fit a plane while the middle of its curled edge does not; where
+    the alignment cannot follow the curl, marks land in their neighbours' fields. A page
     with an edge curling more steeply than one pass follows (``page_bend.curled_edge``:
     its print there read as ink) is aligned in those passes from the start."""
-    from pnp.vision.ink import misalignment_mm
+    from pnp.vision.local_align import misalignment_mm
     from pnp.vision.page_bend import BOWED_MM, CURLED_EDGE_TILES, MISALIGNED_MM
     from pnp.vision.rectify import MAX_REPROJECTION_MM, PRESS_FLAT, NotFlat
 
@@ -379,7 +379,7 @@ def read_page(page, source: str, color_photo: np.ndarray | None = None) -> Sheet
     import cv2
 
     from pnp.vision.identify import identify
-    from pnp.vision.ink import follow
+    from pnp.vision.local_align import follow
     from pnp.vision.print_variant import printed_blank
     from pnp.vision.reference import common_map
 

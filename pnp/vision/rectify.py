@@ -18,7 +18,7 @@ from pnp.vision.markers import find_fiducials
 
 # Pages are flattened and their fields read at this many px/mm (the page code is warped
 # again from the photo at the resolutions its decoder likes: ``identify.QR_PX_PER_MM``).
-# The field reading was tuned at 6.25 (``ink.TUNED_PX_PER_MM``) and scales its pixel
+# The field reading was tuned at 6.25 (``px_scale.TUNED_PX_PER_MM``) and scales its pixel
 # sizes from there.
 READ_PX_PER_MM = 6.25
 MIN_MARKERS = 3  # a thumb may cover one corner
