@@ -28,11 +28,14 @@ import numpy as np
 # 600 trees (200 until session 40, 400 in it): on 16 sets a model of 200 is too timid to
 # be sure (the check sets' doubts settled at ``SURE``: 78.4% with 200 trees, 91.2% with
 # 400); on 22 (six hard Cosmos sets added) 400 settle fewer of the four check sets' doubts
-# than before (89.8%), 600 more (94.0%); docs/BENCHMARKS.md, sessions 40 and 41
+# than before (89.8%), 600 more (94.0%); docs/BENCHMARKS.md, sessions 40 and 41. Trees of
+# 31 leaves of 50 rows or more since session 68: on 40 sets (62,681 doubts) they settle
+# 94.8% of 18 other sets' 28,025 at ``SURE`` with 40 wrong, where 15 leaves of 20 rows
+# settle 88.0% with 14 (and 94.7% with 44 at 0.99): at as many wrong, ~2.5 points more
 TREES = 600
 LEARNING_RATE = 0.1
-LEAF_NODES = 15
-MIN_LEAF = 20
+LEAF_NODES = 31
+MIN_LEAF = 50
 
 
 def photo_rows(path: Path) -> tuple[np.ndarray, np.ndarray]:

@@ -28,9 +28,10 @@ with the state read.
 gradient-boosted ensemble of small regression trees trained on them
 (``python -m pnp.bench train-noise``; sklearn's ``HistGradientBoostingClassifier``,
 used only to train) and stored as plain arrays in ``noise_model.json`` beside this
-module (trained on ten sets of 300 photos, seeds 101-110, six of 225 hard Stellar Drift
-pages, seeds 302-307, and six of 150 hard Cosmos pages, seeds 205-210, as session 40's
-reader reads them; docs/BENCHMARKS.md has the command and the checks);
+module (trained on forty sets of 300 photos, seeds 719-758, twenty of every level and
+twenty hard, 62,681 doubts as session 68's reader reads them; until then on 22 older
+sets as session 40's reader read them; docs/BENCHMARKS.md has the command and the
+checks);
 ``Model.probability`` evaluates it with numpy alone. A
 doubted field is settled only where the model is sure: marked at a probability of a
 mark of ``SURE`` or more, empty at ``SURE_EMPTY`` of none or more where it was doubted for
