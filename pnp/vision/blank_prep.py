@@ -21,8 +21,8 @@ import cv2
 import numpy as np
 
 from pnp.vision import tone_curve, washed
-from pnp.vision.align import tile_spectra
 from pnp.vision.paper_level import PAPER_WIDEN_MM
+from pnp.vision.phase_correlation import tile_spectra
 from pnp.vision.px_scale import px_count, px_scale
 
 DARK_PRINT = 0.3  # print darker than this hides any ink on it
@@ -48,7 +48,8 @@ class Blank:
     tile: int
     grid: tuple[int, int]  # rows, columns of alignment tiles
     # The tiles with print: (n, 2) grid cells (row, column) and corners (y0, x0) at half
-    # size, and the DFTs of the blank's tiles (1 - blank, ``pnp.vision.align.tile_spectra``)
+    # size, and the DFTs of the blank's tiles (1 - blank,
+    # ``pnp.vision.phase_correlation.tile_spectra``)
     tile_cells: np.ndarray
     tile_corners: np.ndarray
     tile_spectra: np.ndarray

@@ -175,11 +175,6 @@ def _greys(seen: np.ndarray, values: np.ndarray | None, prep: Blank) -> black_wh
     return black_white.Greys(share, extremes, min(blur_misfits(values, prep).values()))
 
 
-def _threshold(prep: Blank, step: float) -> np.ndarray:
-    """``printed * (1 - step)``: darker than this is ink at ``step``."""
-    return print_level(prep.printed, 1.0 - step)
-
-
 def _window_masks(floor, step, seen, threshold, noise, printed, readable, steps, ink, base):
     """``steps``, ``ink`` and ``base`` (before the opening) of ``ink_masks`` in one
     window, written into the views given (cv2 writes into a view in place); ``noise``

@@ -2,7 +2,7 @@
 its print still lies from the blank's once aligned (``misalignment_mm``).
 
 A curled edge or a page located from three markers misses the flat homography by up to a
-few millimetres. The shifts are measured by phase correlation (``pnp.vision.align``) of
+few millimetres. The shifts are measured by phase correlation (``pnp.vision.phase_correlation``) of
 tiles on a grid against the blank's (prepared once: ``pnp.vision.blank_prep``), outliers
 dropped against their neighbours, gaps filled and smoothed, and the page is resampled by
 them; a page bowing more than one pass follows is followed in more
@@ -16,8 +16,8 @@ import math
 import cv2
 import numpy as np
 
-from pnp.vision.align import phase_correlate, tile_spectra
 from pnp.vision.blank_prep import ALIGN_SCALE, Blank, hanning, prepared
+from pnp.vision.phase_correlation import phase_correlate, tile_spectra
 
 ALIGN_MIN_RESPONSE = 0.08  # weaker phase-correlation peaks say nothing
 
@@ -78,7 +78,7 @@ def _tile_shifts(seen: np.ndarray, prep: Blank) -> tuple[np.ndarray, np.ndarray]
     return found, good
 
 
-def misalignment_mm(aligned: np.ndarray, blank: np.ndarray, px_per_mm: float) -> float:
+def misalignment_mm(page: np.ndarray, blank: np.ndarray, px_per_mm: float) -> float:
     """How far the print of a page already aligned (``align``; ``ink.InkMasks.seen``) still lies
     from the blank's: the shifts of its tiles measured again, the ``MISALIGNED_PERCENTILE``
     of their lengths, in mm (0 where no tile has print; infinite where no tile's shift
@@ -88,7 +88,7 @@ def misalignment_mm(aligned: np.ndarray, blank: np.ndarray, px_per_mm: float) ->
     prep = prepared(blank, px_per_mm)
     if not len(prep.tile_corners):
         return 0.0
-    found, good = _tile_shifts(aligned, prep)
+    found, good = _tile_shifts(page, prep)
     if not good.any():
         return math.inf
     lengths = np.linalg.norm(found[good], axis=1)

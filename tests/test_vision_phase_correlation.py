@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from pnp.vision.align import _CENTROID, _peaks, _swapped, phase_correlate, tile_spectra
+from pnp.vision.phase_correlation import _CENTROID, _peaks, _swapped, phase_correlate, tile_spectra
 
 
 def _print_like(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
