@@ -2,11 +2,11 @@
 its print still lies from the blank's once aligned (``misalignment_mm``).
 
 A curled edge or a page located from three markers misses the flat homography by up to a
-few millimetres. The shifts are measured by phase correlation (``pnp.vision.phase_correlation``) of
-tiles on a grid against the blank's (prepared once: ``pnp.vision.blank_prep``), outliers
-dropped against their neighbours, gaps filled and smoothed, and the page is resampled by
-them; a page bowing more than one pass follows is followed in more
-(``pnp.vision.page_bend``).
+few millimetres. The shifts are measured by phase correlation
+(``pnp.vision.phase_correlation``) of tiles on a grid against the blank's (prepared once:
+``pnp.vision.blank_prep``), outliers dropped against their neighbours, gaps filled and
+smoothed, and the page is resampled by them; a page bowing more than one pass follows is
+followed in more (``pnp.vision.page_bend``).
 """
 
 from __future__ import annotations
