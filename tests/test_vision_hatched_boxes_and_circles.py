@@ -376,13 +376,13 @@ def stroke_ends(seen: np.ndarray, bounds, sides: str, share: float = 0.2) -> Non
 
 
 def test_a_hatching_whose_stroke_ends_run_past_three_sides_is_asked():
-    from pnp.vision.hatching import _past_sides
+    from pnp.vision.hatch_reach import past_sides
 
     seen = page(7)
     light_crosshatch(seen, BOX.bounds)
     stroke_ends(seen, BOX.bounds, "tbr")
     reach = side_reach(masks(seen), BOX, PX)
-    assert _past_sides(reach) == 0  # no side reached past by most of its columns...
+    assert past_sides(reach) == 0  # no side reached past by most of its columns...
     r = read(seen)
     assert r.state == "filled" and not r.hatched and r.crossed  # ...but its ends run past
 

@@ -3,7 +3,7 @@ hatched out, and so is a box lightly hatched two ways past three sides; one ligh
 fill drawn too large, its strokes parted) stays filled; a box filled inside its outline
 with the next box's ink past one side is a fill, not asked about, where ink past two
 sides or gathered against the side it runs past is not (``pnp.vision.hatching``,
-``pnp.vision.page_marks.StrokeDarkness``), on hand-made pages."""
+``pnp.vision.hatch_reach``, ``pnp.vision.page_marks.StrokeDarkness``), on hand-made pages."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ import numpy as np
 from pnp.sheetmap import Field
 from pnp.vision.field_doubts import doubts
 from pnp.vision.fields import read_fields
-from pnp.vision.hatching import _own_ink_centred, _runs_on_past_one_side, hatched_out
+from pnp.vision.hatch_reach import own_ink_centred, runs_on_past_one_side
+from pnp.vision.hatching import hatched_out
 from pnp.vision.ink import InkMasks
 
 PX = 6.25
@@ -145,11 +146,11 @@ def test_ink_gathered_against_the_side_it_runs_past_is_not_the_boxs_own():
     m = InkMasks(ink, np.zeros(ink.shape, np.float32), ink, np.ones_like(ink))
     past_right = [(0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (3.0, 3.0)]
     ink[px(y0) : px(y1), px(x1 - 0.65 * BOX.w) : px(x1 + 3)] = 1  # run in from the right
-    assert _runs_on_past_one_side(past_right)
-    assert not _own_ink_centred(m, BOX, inside, past_right)
+    assert runs_on_past_one_side(past_right)
+    assert not own_ink_centred(m, BOX, inside, past_right)
     ink[:] = 0
     ink[px(y0 + 1) : px(y1 - 1), px(x0 + 1) : px(x1 - 1)] = 1  # a fill of its own
-    assert _own_ink_centred(m, BOX, inside, past_right)
+    assert own_ink_centred(m, BOX, inside, past_right)
 
 
 def light_crosshatch(seen: np.ndarray, f: Field, past: tuple[float, float, float, float]):

@@ -27,21 +27,23 @@ plain paper), two measures still tell a hatching-out on quiet paper (``box_textu
 - **A box** nearly covered (``BOX_COVERAGE``) whose strokes do not run one way (the
   structure tensor's coherence at most ``TWO_WAY``: a fill drawn past its outline is drawn
   large, and its strokes part into stripes), with ink reaching past at least two sides
-  (``ink_reach.side_reach``) and no farther than a hatching reaches (``BOX_REACH``).
-- **A space marked with crosses** (``CROSSED_KINDS``): a hatching over a big box is an
-  open criss-cross, not an even tone, but it lays far more ink than a cross: at the base
-  step, ``CROSSED_INK`` times the median of the page's other marked spaces (the same
-  hand's crosses), reaching past at least two sides.
+  (``ink_reach.side_reach``) and no farther than a hatching reaches
+  (``hatch_reach.BOX_REACH``).
+- **A space marked with crosses** (``hatch_crosses.CROSSED_KINDS``): a hatching over a big
+  box is an open criss-cross, not an even tone, but it lays far more ink than a cross: at
+  the base step, ``hatch_crosses.CROSSED_INK`` times the median of the page's other marked
+  spaces (the same hand's crosses), reaching past at least two sides.
 - **A circle checked off** by convention (``CHECKED_CIRCLE_KINDS``: the Captain Skill's
   round indicators), whose square is covered as a hatching covers it and reached past
   no farther (``DARK_CIRCLE_REACH``), on quiet paper: a check is a stroke or two across
   the circle, and the player's fills there stay within it. Not a cross covering less
-  than a fill (``FILL_COVERAGE``), nor one family of strokes lighter than the pen's
-  (``ONE_WAY_FILL``, ``LIGHT_FILL``, as for boxes): a fill drawn large.
-- **A circle** darker than the hand's fills (``DARKER_THAN_FILLS``), whose square is
-  covered: the inside nearly all inked, all four corners of
+  than a fill (``page_fills.FILL_COVERAGE``), nor one family of strokes lighter than the
+  pen's (``ONE_WAY_FILL``, ``LIGHT_FILL``, as for boxes): a fill drawn large.
+- **A circle** darker than the hand's fills (``page_fills.DARKER_THAN_FILLS``), whose
+  square is covered: the inside nearly all inked, all four corners of
   the square inked (a fill is kept inside the circle; one drawn too large is a disc,
-  and covers the corners only partly), and no side reached past ``CIRCLE_REACH``.
+  and covers the corners only partly), and no side reached past
+  ``hatch_reach.CIRCLE_REACH``.
 
 Where the hand's fills do not tell, its strokes do: a player who sees a box or a circle
 as dark all over as the pen's own strokes on the rest of the page (``DARK_CIRCLE``,
@@ -51,26 +53,45 @@ covered and reached past no farther than ``DARK_CIRCLE_REACH``, or a box nearly 
 covered and reached past three sides within ``DARK_BOX_REACH`` (its tone not striped,
 its strokes not running one way: ``ONE_WAY_FILL``), that dark is hatched out. So is a
 box so reached, less covered (a light hand), whose strokes cross with no direction to
-them (``CROSSED_WAYS``): a fill runs one way. A box covered and crossed so but reached
-past two sides only, or on noisy paper, is asked (``crossed``).
+them (``hatch_crosses.CROSSED_WAYS``): a fill runs one way. A box covered and crossed so
+but reached past two sides only, or on noisy paper, is asked (``crossed``).
 
-And a covered box whose ink runs past one side only, on past ``RUN_ON_MM`` (into the next
-box's mark), with its own ink about its centre, holds a fill with its neighbour's ink
-beside it, not a hatching (which runs a little past most sides): ``striped``, not asked.
+And a covered box whose ink runs past one side only, on past ``hatch_reach.RUN_ON_MM``
+(into the next box's mark), with its own ink about its centre, holds a fill with its
+neighbour's ink beside it, not a hatching (which runs a little past most sides):
+``striped``, not asked.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 import cv2
-import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision.box_texture import coherence, darkness, px_box, quiet, texture
+from pnp.vision.box_texture import coherence, darkness, quiet, texture
 from pnp.vision.fields import FieldReading
+from pnp.vision.hatch_crosses import (
+    CROSSED_COVERAGE,
+    CROSSED_KINDS,
+    CROSSED_MIN_INK,
+    CROSSED_WAYS,
+    crossed_boxes,
+    crossed_out,
+)
+from pnp.vision.hatch_reach import (
+    box_reach_hatched,
+    circle_reach_hatched,
+    fringed,
+    overrun_sides,
+    own_ink_centred,
+    past_sides,
+    runs_on_past_one_side,
+    square_inked,
+    within,
+)
 from pnp.vision.ink import InkMasks
+from pnp.vision.page_fills import DARKER_THAN_FILLS, FILL_COVERAGE, dense, fills_darkness, fills_for
 
 # Which readings are looked at: a box filled, nearly covered, with ink past its outline.
 HATCH_COVERAGE = 0.9
@@ -88,14 +109,6 @@ EVEN_TONE = 1.5
 # easy tech page, read hatched out with nothing asked) 0.80, two fills on hard pages
 # 0.82 and 0.84. At 0.82, 3 hatchings more are asked and that fill is read right.
 EVEN_TONE_DARK = 0.82
-# Fringe: the band 0.35-1.0 mm past a side counts as overshot when this share is inked;
-# at least ``FRINGE_SIDES`` sides overshot, and no side inked past ``OUTER_MM``.
-FRINGE_IN_MM = 0.35
-FRINGE_OUT_MM = 1.0
-FRINGE_SHARE = 0.3
-FRINGE_SIDES = 2
-OUTER_MM = (1.25, 2.15)
-OUTER_SHARE = 0.5
 # A box with light stripes running one way (texture over noise at least ``STRIPED``,
 # coherence at least ``ONE_WAY``) is filled with one family of strokes: a fill, not a
 # hatching-out (two crossing families), though it be covered and inked past its outline.
@@ -107,32 +120,11 @@ STRIPED_BEYOND = 0.05
 # its strokes not one way (hatchings 0.02-0.53 on tune8, all but 2 in 83 under 0.45;
 # the fills drawn past their outline that reach like a hatching 0.84-0.95 on tune8, but
 # one of the held-out set (seed 4242, a blurred real-mode page) 0.51: kept at 0.45),
-# ink past at least two sides
-# by ``BOX_REACH[0]`` (median over the side), none by more than ``BOX_REACH[1]`` (median)
-# or ``BOX_REACH_P90`` (90th percentile): hatchings reach 0.3-1.3 mm (at most 1.76),
-# fills drawn 1-3 mm too large farther, and a neighbour's overrun comes from one side.
+# ink past at least two sides as a hatching reaches (``hatch_reach.box_reach_hatched``).
 BOX_COVERAGE = 0.85
 TWO_WAY = 0.45
-BOX_SIDES = 2
-BOX_REACH = (0.3, 1.5)
-BOX_REACH_P90 = 1.8
-# A circle hatched out: the inside covered (hatchings 0.96-1.0 in ink, save pencil), every
-# corner of its square inked at least ``CORNER_MIN`` and on average ``CORNER_MEAN`` (fills
-# drawn too large on easy/normal pages: one corner 0.32-0.44), no side reached past
-# ``CIRCLE_REACH`` mm (hatchings at most 1.44, most under 1.0; blurred discs 1.28-1.6).
-CIRCLE_COVERAGE = 0.95
-CORNER_MIN = 0.45
-CORNER_MEAN = 0.75
-CIRCLE_REACH = 1.2
-# Kinds marked by convention with a cross: a hatching lays several times a cross's ink.
-# On tune8 a space's base-step ink over the median of its page's marked spaces is
-# 1.2-1.6 for crosses (all levels), 3.3-11 for spaces hatched out in ink; at least
-# ``page_marks.MIN_CROSSES`` marked spaces make the median, and ``BOX_SIDES`` sides are reached
-# past by ``BOX_REACH[0]`` at the base step (crosses: none, or one where a neighbour's
-# mark runs in).
-CROSSED_KINDS = frozenset({"space"})
 # Circles checked off by convention ("check off the Round Indicator number": the
-# rulebook), not filled: their square covered (``square_inked``) and reached past no
+# rulebook), not filled: their square covered (``hatch_reach.square_inked``) and reached past no
 # farther than ``DARK_CIRCLE_REACH``, on quiet paper, they are hatched out, however light
 # the hatching. On the 21 photo sets (seeds 8, 11, 13, 21, 22, 31-46) the round
 # indicators hatched out and still asked were 0.43-1.2 times as dark as the pen's
@@ -150,23 +142,6 @@ CHECKED_CIRCLE_KINDS = frozenset({"round_circle"})
 # 680, 681, 684, 686, 688, 690): 66, of them 61 hatchings, covering 0.51 or more (0.63
 # or more where this rule read them hatched out), the 3 with coherence 0.6 or more at
 # 0.88-1.14 of the pen; of the 5 marks, those two were read hatched out, 3 fills not.
-CROSSED_INK = 3.0
-CROSSED_MIN_INK = 0.3
-# A circle hatched out by a pencil or a light hand covers less than ``CIRCLE_COVERAGE``,
-# but still at least as densely as the page's fills kept inside their circles
-# (``page_marks``; tune8: hatchings 0.94-2.7 times their median, the fills drawn too large
-# whose corners are inked 0.66-0.75 times).
-DENSER_THAN_FILLS = 1.0
-# ...and a hatching is darker: strokes over a mark, gone over twice, leave little paper
-# between them, where a fill drawn too large parts its strokes. The mean darkness of a
-# circle's inside over the median of the page's fills (covered at least FILL_COVERAGE)
-# kept inside their outline (at least ``page_marks.MIN_FILLS``; of its kind, else of its
-# shape, else of any: one pen, one light), ``_fill_darkness``: tune8 hatchings 1.04-1.32
-# (two light ones 0.96 and 1.01), fills drawn too large 0.83 (the same on tune9, where
-# coverage and corners alone took one for a hatching). With no fills on the page, a
-# circle is left to a person.
-DARKER_THAN_FILLS = 1.0
-FILL_COVERAGE = 0.5  # a mark covering this much of its field is a fill (not a tick)
 # A box or circle hatched out is gone over in two directions, strokes over strokes: on
 # quiet paper, as dark all over as the pen's strokes (``page_marks.StrokeDarkness``, over
 # the page's other marks), where a fill, even one drawn too large and reaching into the
@@ -178,7 +153,7 @@ FILL_COVERAGE = 0.5  # a mark covering this much of its field is a fill (not a t
 # 0.83-1.07, and no fill so covered and reached came to this test.
 DARK_CIRCLE = 0.92
 DARK_BOX = 0.85
-DARK_CIRCLE_REACH = 1.5  # mm: hatched circles 1.44 at most on tune8 (``CIRCLE_REACH``)
+DARK_CIRCLE_REACH = 1.5  # mm: hatched circles 1.44 at most on tune8 (``hatch_reach.CIRCLE_REACH``)
 DARK_BOX_COVERAGE = 0.95
 DARK_BOX_SIDES = 3  # a box drawn too large, pushed to a corner, runs past two sides
 DARK_BOX_REACH = 2.0  # mm: hatchings up to 1.8 on tune8 over 10 mm boxes
@@ -194,23 +169,6 @@ DARK_BOX_REACH = 2.0  # mm: hatchings up to 1.8 on tune8 over 10 mm boxes
 # of the pen: seed 736 #991 a review-wrong fuel track, 740 #1092, 731 #166), against one
 # hatching (tone 3.0, coherence 0.56); now none is read hatched out by it: each is asked
 # (filled solid), and the page's rules settled three of them (``bench read``).
-# A box covered whose ink past the outline lies past one side only and runs on at least
-# ``RUN_ON_MM`` (median over the side: the walk ends at 3.0) holds a mark of its own with
-# the next box's ink beside it: a hatching runs past two sides or more, and no farther
-# than 1.8 mm (tune8 and val11: no hatched box past one side only by more than 1.0 mm;
-# fills with a neighbour's overrun beside them 2.1-3.0). Its own ink lies about its
-# centre, at least ``OWN_HALF`` of it in the half away from that side (a neighbour's
-# overrun inks the near half). Marked ``striped`` (a fill; ``doubts`` does not ask).
-RUN_ON_MM = 2.0
-OWN_HALF = 0.3
-# A box reached past three sides within ``DARK_BOX_REACH``, whose strokes cross with no
-# direction to them (coherence at most ``CROSSED_WAYS``), on quiet paper, is hatched out
-# though a light hand (pencil) left it less covered than ``BOX_COVERAGE``: a fill is one
-# family of strokes. On tune8, val11 and fresh seed 21 and 22 sets, all levels, boxes
-# covered at least 0.5 and so reached: hatchings 0.01-0.33 (covered 0.71-1.0), fills 0.23
-# (covered 0.57, a hard page), 0.32 (a hard page), the rest 0.45 and more.
-CROSSED_WAYS = 0.2
-CROSSED_COVERAGE = 0.7
 # A field covered and run past its outline, but lighter than the page's fills of its kind
 # (mean darkness at most this times their median), is a fill drawn too large: its
 # strokes parted as it grew. Marked ``striped`` (a fill; ``doubts`` does not ask). On
@@ -229,120 +187,6 @@ ONE_WAY_FILL = 0.6
 LIGHT_FILL = 0.72
 FILL_STROKES_INK = 0.3  # looked at in boxes this inked (a fill, not a check mark)...
 # ...and inked past their outline (``STRIPED_BEYOND``): the boxes ``doubts`` would ask about
-# A box read filled, at least ``FILL_COVERAGE`` covered, whose strokes cross with no
-# direction to them (coherence at most ``CROSSED_WAYS``) and run past ``BOX_SIDES`` sides
-# or more (``BOX_REACH[0]``), is marked ``crossed`` and asked about, not read hatched out:
-# a light hand's hatching (pencil, 0.51-0.74 covered) or one that reaches past two sides
-# only. On the seed 8, 11, 13, 21, 22 and 31-36 sets (3,300 photos), of the boxes read
-# filled and not asked, covered at least 0.5 and this crossed (coherence at most 0.2), the
-# 4 so reached were all hatched out (one on an easy page: a silent error), and no mark.
-# So is one whose strokes' ends run past three sides or more (``_ends_past``: the
-# farthest columns, though most of a side's columns stop at the outline): a hatching
-# crosses the box both ways and overshoots at every end, where a fill drawn too large
-# runs past the one or two sides it drifted to, and a mark a neighbour's ink reaches is
-# reached from one side. Seed 40 #46 (a normal tracker page): Engines box 7, a fill
-# hatched out in pencil, ink past the top, bottom and right in its farthest columns
-# (0.8, 1.0, 1.1 mm), past the right alone by the median: read filled and not asked, a
-# silent error that changed the score (7 VP for 4).
-ENDS_PAST_SIDES = 3
-
-
-def _side_bands(f: Field, a: float, b: float) -> list[tuple[float, float, float, float]]:
-    """Bands from ``a`` to ``b`` mm past each side of a rectangular field (mm)."""
-    x0, y0, x1, y1 = f.bounds
-    return [
-        (x0, y0 - b, x1, y0 - a),
-        (x0, y1 + a, x1, y1 + b),
-        (x0 - b, y0, x0 - a, y1),
-        (x1 + a, y0, x1 + b, y1),
-    ]
-
-
-def _shares(ink, room, bands, px_per_mm) -> list[float]:
-    """Inked share of the room in each band (-1: no room to see)."""
-    out = []
-    for band in bands:
-        x0, y0, x1, y1 = px_box(band, px_per_mm, ink.shape)
-        if x1 <= x0 or y1 <= y0:
-            out.append(-1.0)
-            continue
-        r = room[y0:y1, x0:x1]
-        n = int(r.sum())
-        out.append(float((ink[y0:y1, x0:x1] & r).sum()) / n if n >= 6 else -1.0)
-    return out
-
-
-def box_reach_hatched(reach) -> bool:
-    """Whether ink reaches past a box's sides as a hatching does (``ink_reach.side_reach``):
-    past ``BOX_SIDES`` sides at least, and no farther than a hatching reaches."""
-    if reach is None:
-        return False
-    past = sum(median >= BOX_REACH[0] for median, _ in reach)
-    farthest = max(median for median, _ in reach)
-    far_columns = max(p90 for _, p90 in reach)
-    return past >= BOX_SIDES and farthest <= BOX_REACH[1] and far_columns <= BOX_REACH_P90
-
-
-def _past_sides(reach) -> int:
-    """How many sides ink reaches past by ``BOX_REACH[0]`` (median), 0 without a reach."""
-    return 0 if reach is None else sum(median >= BOX_REACH[0] for median, _ in reach)
-
-
-def _within(reach, mm: float) -> bool:
-    """Whether no side is reached past farther than ``mm`` (median over the side)."""
-    return reach is not None and max(median for median, _ in reach) <= mm
-
-
-def _runs_on_past_one_side(reach) -> bool:
-    """Whether the ink past a box's outline lies past one side only and runs on from it
-    (``RUN_ON_MM``): ink of the box next door, not a hatching's fringe."""
-    if reach is None or _past_sides(reach) != 1:
-        return False
-    return max(median for median, _ in reach) >= RUN_ON_MM
-
-
-def _own_ink_centred(masks: InkMasks, f: Field, inside, reach) -> bool:
-    """Whether at least ``OWN_HALF`` of the box's ink lies in the half of it away from the
-    one side its ink runs past: a mark of its own, not a neighbour's ink run in."""
-    x0, y0, x1, y1 = (max(0, int(v)) for v in inside)
-    ink = masks.ink[y0:y1, x0:x1] > 0
-    total = int(ink.sum())
-    if total == 0:
-        return False
-    side = max(range(4), key=lambda k: reach[k][0])  # top, bottom, left, right
-    h, w = ink.shape
-    away = (ink[h // 2 :], ink[: h // 2], ink[:, w // 2 :], ink[:, : w // 2])[side]
-    return int(away.sum()) >= OWN_HALF * total
-
-
-def _dense(r: FieldReading, page_fills: float | None) -> bool:
-    """Whether a circle is covered as a hatching covers it: nearly all, or at least as
-    densely as the page's fills kept inside their circles (their median ``page_fills``)."""
-    if r.coverage >= CIRCLE_COVERAGE:
-        return True
-    return page_fills is not None and r.coverage >= DENSER_THAN_FILLS * page_fills
-
-
-def square_inked(corners) -> bool:
-    """Whether every corner of a circle's square is inked as a hatching over the square
-    inks them (``ink_reach.corner_shares``)."""
-    if corners is None:
-        return False
-    return min(corners) >= CORNER_MIN and sum(corners) / len(corners) >= CORNER_MEAN
-
-
-def circle_reach_hatched(reach) -> bool:
-    """Whether no side of a circle's square is reached past farther than a hatching."""
-    return reach is not None and max(median for median, _ in reach) <= CIRCLE_REACH
-
-
-def crossed_out(r: FieldReading, crosses: float | None, reach: Callable[[], list | None]) -> bool:
-    """Whether a field marked by convention with a cross reads as hatched out: far more
-    ink than the page's crosses (their median base-step ink ``crosses``), reaching past
-    at least two sides (``reach()`` at the base step, walked only for that much ink)."""
-    if crosses is None or r.base_ink < max(CROSSED_MIN_INK, CROSSED_INK * crosses):
-        return False
-    return _past_sides(reach()) >= BOX_SIDES
 
 
 def hatched_out(
@@ -376,7 +220,7 @@ def hatched_out(
                 and r.coverage >= STRIPED_COVERAGE
                 and r.beyond >= STRIPED_BEYOND
             )
-            or (f.shape == "circle" and _dense(r, fills.get(f.kind)))
+            or (f.shape == "circle" and dense(r, fills.get(f.kind)))
         )
     ]
     crossed = [
@@ -394,7 +238,7 @@ def hatched_out(
         and r.ink >= FILL_STROKES_INK
         and r.beyond >= STRIPED_BEYOND
     ]
-    covered = any(  # boxes that may be crossed two ways (``_crossed``)
+    covered = any(  # boxes that may be crossed two ways (``hatch_crosses.crossed_boxes``)
         f.shape == "rect" and r.state == "filled" and r.coverage >= FILL_COVERAGE
         for r, f in zip(readings, fields, strict=True)
     )
@@ -413,7 +257,7 @@ def hatched_out(
             lambda n=n: side_reach(masks, fields[n], px_per_mm, base=True),
         )
     ]
-    spills = {r.id: r.spill for r in readings if r.state == "filled"}  # ``_overrun_sides``
+    spills = {r.id: r.spill for r in readings if r.state == "filled"}  # ``overrun_sides``
     strokes = None  # the darkness of the hand's strokes (``page_marks``): when first needed
     one_ways: dict[int, float | None] = {}  # field -> ``coherence``, measured once
 
@@ -449,7 +293,7 @@ def hatched_out(
         """Whether box ``n``, reached past three sides as a hatching reaches, is as dark
         as the pen's strokes (its tone not striped, its strokes not one way: a tone not
         even asks ``TWO_WAY`` of them) or crossed two ways (``CROSSED_WAYS``)."""
-        if _past_sides(reach) < DARK_BOX_SIDES or not _within(reach, DARK_BOX_REACH):
+        if past_sides(reach) < DARK_BOX_SIDES or not within(reach, DARK_BOX_REACH):
             return False
         r = readings[n]
         one_way = one_way_of(n)
@@ -488,13 +332,13 @@ def hatched_out(
             reach = side_reach(masks, f, px_per_mm)
             if circle_reach_hatched(reach) and quiet(masks, f, px_per_mm):
                 if fill_darkness is None:
-                    fill_darkness = _fill_darkness(readings, fields, masks, boxes.inside)
+                    fill_darkness = fills_darkness(readings, fields, masks, boxes.inside)
                 dark = darkness(masks, boxes.inside[n])
-                page = _page_fills(fill_darkness, f)
+                page = fills_for(fill_darkness, f)
                 if dark is not None and page is not None and dark >= DARKER_THAN_FILLS * page:
                     hatched.append(n)
                     continue
-            if _within(reach, DARK_CIRCLE_REACH) and (
+            if within(reach, DARK_CIRCLE_REACH) and (
                 as_dark_as_strokes(n, DARK_CIRCLE)
                 or (
                     f.kind in CHECKED_CIRCLE_KINDS and quiet(masks, f, px_per_mm) and checked_off(n)
@@ -511,8 +355,8 @@ def hatched_out(
             if r.coverage >= HATCH_COVERAGE and r.beyond >= HATCH_BEYOND and tone <= EVEN_TONE:
                 if room is None:
                     room = cv2.min(_free_of(boxes.taken, masks.ink.shape), masks.readable)
-                overrun = _overrun_sides(f, fields, spills)
-                if _fringed(f, masks, room, px_per_mm, overrun):
+                overrun = overrun_sides(f, fields, spills)
+                if fringed(f, masks, room, px_per_mm, overrun):
                     if not lighter_than_strokes(n, EVEN_TONE_DARK):
                         hatched.append(n)
                     continue
@@ -529,8 +373,8 @@ def hatched_out(
             hatched.append(n)
         elif (
             f.kind not in CROSSED_KINDS
-            and _runs_on_past_one_side(reach)
-            and _own_ink_centred(masks, f, boxes.inside[n], reach)
+            and runs_on_past_one_side(reach)
+            and own_ink_centred(masks, f, boxes.inside[n], reach)
         ):
             out[n] = replace(r, striped=True)
     for n in filled_past:
@@ -543,75 +387,13 @@ def hatched_out(
             out[n] = replace(out[n], fill_strokes=True)
     for n in hatched:
         out[n] = replace(readings[n], state="empty", confidence=0.9, hatched=True)
-    for n in _crossed(out, fields, masks, one_way_of, px_per_mm, solid_kinds):
+    for n in crossed_boxes(out, fields, masks, one_way_of, px_per_mm, solid_kinds):
         out[n] = replace(out[n], crossed=True)
     if fill_darkness is None:
-        fill_darkness = _fill_darkness(readings, fields, masks, boxes.inside)
+        fill_darkness = fills_darkness(readings, fields, masks, boxes.inside)
     for n in _lighter_fills(out, fields, masks, boxes.inside, fill_darkness):
         out[n] = replace(out[n], striped=True)
     return out
-
-
-def _crossed(
-    readings, fields, masks: InkMasks, one_way_of, px_per_mm: float, solid_kinds
-) -> list[int]:
-    """The boxes read filled, covered at least ``FILL_COVERAGE``, whose strokes cross with no
-    direction to them (``one_way_of(n)``: their ``coherence``) and run past ``BOX_SIDES``
-    sides, or whose strokes' ends run past ``ENDS_PAST_SIDES`` (``crossed``: asked)."""
-    from pnp.vision.ink_reach import side_reach
-
-    out = []
-    for n, (r, f) in enumerate(zip(readings, fields, strict=True)):
-        if (
-            f.shape != "rect"
-            or f.kind in solid_kinds
-            or r.state != "filled"
-            or r.striped
-            or r.fill_strokes
-            or r.coverage < FILL_COVERAGE
-        ):
-            continue
-        one_way = one_way_of(n)
-        if one_way is None or one_way > CROSSED_WAYS:
-            continue
-        reach = side_reach(masks, f, px_per_mm)
-        if _past_sides(reach) >= BOX_SIDES or _ends_past(reach) >= ENDS_PAST_SIDES:
-            out.append(n)
-    return out
-
-
-def _ends_past(reach) -> int:
-    """How many sides the farthest columns of ink reach past (``BOX_REACH[0]``, their 90th
-    percentile), 0 without a reach: a hatching's strokes overshoot at their ends."""
-    return 0 if reach is None else sum(p90 >= BOX_REACH[0] for _, p90 in reach)
-
-
-def _fill_darkness(readings, fields, masks: InkMasks, inside) -> dict[tuple[str, str], float]:
-    """The median darkness of the fills (covered at least ``FILL_COVERAGE``) kept inside
-    their outline, per (shape, kind), where the page has ``page_marks.MIN_FILLS`` of them."""
-    from pnp.vision.page_marks import INSIDE_BEYOND, MIN_FILLS
-
-    dark: dict[tuple[str, str], list[float]] = {}
-    for n, (r, f) in enumerate(zip(readings, fields, strict=True)):
-        if r.state == "filled" and r.beyond < INSIDE_BEYOND and r.coverage >= FILL_COVERAGE:
-            value = darkness(masks, inside[n])
-            if value is not None:
-                dark.setdefault((f.shape, f.kind), []).append(value)
-    # A kind with too few fills on the page is weighed against the hand's fills of its
-    # shape, or of any shape: one pen, one light, one camera.
-    for shape in {shape for shape, _ in list(dark)}:
-        dark[shape, ""] = [v for (s, _), values in dark.items() if s == shape for v in values]
-    dark["", ""] = [v for (s, k), values in dark.items() if k for v in values]
-    return {k: float(np.median(v)) for k, v in dark.items() if len(v) >= MIN_FILLS}
-
-
-def _page_fills(page: dict[tuple[str, str], float], f: Field) -> float | None:
-    """The darkness of the page's fills to weigh ``f`` against: of its kind, its shape,
-    or any (``_fill_darkness``)."""
-    for key in ((f.shape, f.kind), (f.shape, ""), ("", "")):
-        if key in page:
-            return page[key]
-    return None
 
 
 def _lighter_fills(readings, fields, masks: InkMasks, inside, page) -> list[int]:
@@ -628,32 +410,8 @@ def _lighter_fills(readings, fields, masks: InkMasks, inside, page) -> list[int]
             or r.beyond < STRIPED_BEYOND
         ):
             continue
-        median = _page_fills(page, f)
+        median = fills_for(page, f)
         dark = darkness(masks, inside[n]) if median is not None else None
         if dark is not None and dark <= LIGHTER_THAN_FILLS * median:
             out.append(n)
     return out
-
-
-def _fringed(
-    f: Field, masks: InkMasks, room, px_per_mm: float, overrun: frozenset[int] = frozenset()
-) -> bool:
-    """A thin fringe past two sides of an evenly toned box, nothing farther out; a side
-    in ``overrun`` (``_overrun_sides``) is no side of the box's own fringe."""
-    fringe = _shares(masks.ink, room, _side_bands(f, FRINGE_IN_MM, FRINGE_OUT_MM), px_per_mm)
-    outer = _shares(masks.ink, room, _side_bands(f, *OUTER_MM), px_per_mm)
-    own = [v for side, v in enumerate(fringe) if side not in overrun]
-    if sum(v >= FRINGE_SHARE for v in own) < FRINGE_SIDES:
-        return False
-    return max(outer) <= OUTER_SHARE
-
-
-def _overrun_sides(f: Field, fields: list[Field], spills: dict) -> frozenset[int]:
-    """The sides of box ``f`` (``run_in``'s order) facing a filled box whose ink runs on
-    toward it (``run_in.overrun_toward``; ``spills``: the filled boxes' ``spill``): ink
-    past such a side may be that mark's. (Seed 605 of ``python -m pnp.bench multi``, an
-    easy tech page: a Cleanup box filled, its neighbour's fill drawn on over its top and
-    left; its even tone and that fringe read it hatched out, unasked, a phase short.)"""
-    from pnp.vision.run_in import overrun_toward
-
-    return frozenset(side for side in range(4) if overrun_toward(f, side, fields, spills))

@@ -3,7 +3,8 @@
 A box hatched out is covered a little past its outline on most sides, and no farther:
 the hatching spans the box and stops within about a millimetre of it. A fill drawn too
 large runs 1-3 mm past, toward the side it drifted to. A mark of the box next door runs
-in from one side only. These measures tell those apart (``pnp.vision.hatching``).
+in from one side only. These measures tell those apart (``pnp.vision.hatch_reach``, for
+``pnp.vision.hatching``).
 
 ``side_reach`` walks outward from each side of a field, across the printed outline,
 column by column, and notes the farthest ink reached before a clear gap of paper; a
