@@ -56,7 +56,7 @@ a sliver of a neighbour's mark comes in from outside (``page_gap`` holds it too)
 session 44 nor was a field with less ink at the raised step than a mark leaves on quiet
 paper, ``fields.QUIET_FILLED_MIN``, but where the base step found pen-wide strokes on
 clean paper: on the seed 39-46 sets that kept asked 7 of the 928 fields the first model,
-9ac3ac6, was sure were marked. With the model as trained since session 41 it kept asked
+9ac3ac6, was sure were marked. With the model as trained in session 41 it kept asked
 only marks: 20 on the six mixed sets' hard pages, 22 on 400 fresh hard photos, faint
 crosses and ticks a person sees at a glance.) Nor is a field settled
 empty whose ink at the base step is ``STROKES_OVER_PAPER`` times the page's paper grain

@@ -79,8 +79,8 @@ class Assembled:
     # shows only faintly (``CosmosReading.faint``)
     faint: set[str] = field(default_factory=set)
     # "SOURCE:FIELD" of the fields a rule names that waits on the reader's own doubts
-    # (``stellar_drift.waiting_on_doubts``): not asked about yet, but a check's all the same, as the
-    # noise model answers them (``learned.asked_by_reader``)
+    # (``stellar_drift.waiting_on_doubts``): not asked about yet, but a check's all the
+    # same, as the noise model answers them (``learned.asked_by_reader``)
     waiting: set[str] = field(default_factory=set)
 
     @property
