@@ -88,7 +88,7 @@ def _ask_field(sheet, d, folder: Path) -> str:
     answered with a zone (``d.options``), the zone, "skip" or "quit", and for a hex
     "empty" too (a score tile's box always holds a symbol)."""
     from pnp.output import write_png
-    from pnp.vision.read import crop_field
+    from pnp.vision.sheet_reading import crop_field
 
     crop = folder / f"{sheet.file_stem}-{d.field}.png"
     write_png(crop, crop_field(sheet, d.field))
@@ -129,7 +129,7 @@ def _ask_page(sheet, doubts: list, answers: dict[str, bool | str], folder: Path)
     "one" (the person goes one field at a time), "skip" or "quit"."""
     from pnp.output import write_png
     from pnp.vision.doubt_grid import doubt_grid
-    from pnp.vision.read import crop_field
+    from pnp.vision.sheet_reading import crop_field
 
     ids = [d.field for d in doubts]
     picture = folder / f"{sheet.file_stem}-doubts.png"

@@ -9,8 +9,9 @@ import numpy as np
 from pnp.paper import COMMON_HEIGHT, COMMON_WIDTH
 from pnp.synth.marks import SheetMarks
 from pnp.synth.pen import build_page, fill
-from pnp.vision.read import SheetReading, read_page
+from pnp.vision.read import read_page
 from pnp.vision.rectify import READ_PX_PER_MM, Rectified
+from pnp.vision.sheet_reading import SheetReading
 
 PX = READ_PX_PER_MM
 DPI = 150

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pnp.vision.fields import UNREAD_KINDS
-from pnp.vision.read import SheetReading
+from pnp.vision.sheet_reading import SheetReading
 from pnp.vision.states import assemble, marked
 
 

@@ -7,7 +7,7 @@ import numpy as np
 
 from pnp.vision.field_doubts import Doubt
 from pnp.vision.fields import FieldReading
-from pnp.vision.read import SheetReading
+from pnp.vision.sheet_reading import SheetReading
 
 
 def sheet_reading(

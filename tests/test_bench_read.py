@@ -76,7 +76,7 @@ def test_a_doubted_fields_guess_is_its_doubts_own_else_its_readings():
     from pnp.bench.read import doubt_guess
     from pnp.vision.field_doubts import Doubt
     from pnp.vision.fields import FieldReading
-    from pnp.vision.read import SheetReading
+    from pnp.vision.sheet_reading import SheetReading
 
     crossed = FieldReading("a", "filled", 0.4, 0.9)
     faint = FieldReading("b", "doubtful", 0.04, 0.6)  # past GUESS_INK: a mark, by its ink

@@ -13,8 +13,8 @@ from pnp.pagecode import PageCode
 from pnp.vision.bubble_digits import settled_digits
 from pnp.vision.field_doubts import FAINT, HATCHED, NOISE, Doubt
 from pnp.vision.fields import EMPTY_MAX, FILLED_MIN, FieldReading
-from pnp.vision.read import SheetReading
 from pnp.vision.reference import COMMON_HEIGHT, COMMON_WIDTH, common_map
+from pnp.vision.sheet_reading import SheetReading
 
 SOURCE = "pad.jpg"
 

@@ -8,7 +8,7 @@ from sheet_readings import sheet_reading
 from pnp.vision.field_doubts import FAINT, HATCHED, NOISE
 from pnp.vision.fields import FieldReading
 from pnp.vision.locked import settled_locked
-from pnp.vision.read import SheetReading
+from pnp.vision.sheet_reading import SheetReading
 
 SOURCE = "tech.jpg"
 ABILITY = "ability-g2-1"  # unlocked by the green Tech row's box 3

@@ -8,7 +8,7 @@ from sheet_readings import sheet_reading
 from pnp.vision.field_doubts import FAINT, HATCHED
 from pnp.vision.fields import FieldReading
 from pnp.vision.no_effect import MAX_OTHERS, settled_no_effect
-from pnp.vision.read import SheetReading
+from pnp.vision.sheet_reading import SheetReading
 
 SOURCE = "tracker.jpg"
 

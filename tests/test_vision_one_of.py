@@ -8,7 +8,7 @@ from sheet_readings import sheet_reading
 from pnp.vision.field_doubts import FAINT, HATCHED, NOISE
 from pnp.vision.fields import FieldReading
 from pnp.vision.one_of import beside_one_mark, settled_one_of
-from pnp.vision.read import SheetReading
+from pnp.vision.sheet_reading import SheetReading
 from scoring.stellar_drift.marks import one_of_group
 
 SOURCE = "tracker.jpg"

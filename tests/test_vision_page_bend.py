@@ -17,7 +17,7 @@ from pnp.vision.page_bend import (
     bend_mm,
     curled_edge,
 )
-from pnp.vision.read import flat_masks
+from pnp.vision.page_masks import flat_masks
 from pnp.vision.rectify import MAX_REPROJECTION_MM, NotFlat
 
 PX_PER_MM = 6.25

@@ -125,7 +125,7 @@ def test_a_page_with_too_few_sure_marks_is_not_judged():
 def test_a_faint_mark_as_dark_as_the_marks_is_settled_unless_ink_runs_in_or_is_a_sliver():
     from dataclasses import replace
 
-    from pnp.vision.read import settled_doubts
+    from pnp.vision.page_doubts import settled_doubts
 
     fields, masks = page(MARKS | {20: 0.6, 22: 0.6, 23: 0.6}, noise=0.01)
     rs = readings(fields, FILLED | {20: "doubtful", 22: "doubtful", 23: "doubtful"})

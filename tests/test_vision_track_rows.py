@@ -7,7 +7,7 @@ from sheet_readings import sheet_reading
 
 from pnp.vision.field_doubts import FAINT, HATCHED, Doubt
 from pnp.vision.fields import FieldReading
-from pnp.vision.read import SheetReading
+from pnp.vision.sheet_reading import SheetReading
 from pnp.vision.track_rows import settled_rows
 
 SOURCE = "tech.jpg"

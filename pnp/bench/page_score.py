@@ -111,7 +111,7 @@ def _with_other_pages(expected: dict, sample: dict, code: PageCode, marked: set[
 def _sure_sheet(sheet_map, marked: set[str]):
     """A ``SheetReading`` of ``sheet_map``'s page with exactly ``marked`` filled, all sure."""
     from pnp.vision.fields import FieldReading
-    from pnp.vision.read import SheetReading
+    from pnp.vision.sheet_reading import SheetReading
 
     readings = tuple(
         FieldReading(f.id, "filled", 1.0, 1.0)

@@ -130,8 +130,9 @@ def read_one(data: bytes, checks: bool = False):
     from pnp.vision.blank_prep import prepare_blank
     from pnp.vision.fields import UNREAD_KINDS
     from pnp.vision.identify import identify
+    from pnp.vision.page_doubts import read_masks
+    from pnp.vision.page_masks import page_masks, refuse_other_version
     from pnp.vision.print_variant import prepare_print_variant, printed_blank
-    from pnp.vision.read import page_masks, read_masks, refuse_other_version
     from pnp.vision.rectify import decode_photo, page_resolution, rectify
     from pnp.vision.reference import common_map, reference_image
 

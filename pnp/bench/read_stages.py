@@ -4,7 +4,7 @@ Every photo of DIR (``*.jpg``, as ``python -m pnp.bench photos`` writes them) is
 once on one core, as ``python -m pnp.bench read`` reads it, and each stage is timed
 apart: decode (12 MP photos at half size), locate + warp, identify (the page code), the
 field masks (``ink_masks``: paper level, local alignment, blur fit, noise map,
-thresholds) and the fields read from them (``read.read_masks``: ink shares, hatchings,
+thresholds) and the fields read from them (``page_doubts.read_masks``: ink shares, hatchings,
 faint strokes, doubts and the page's own settling of them) and the game's checks of the
 page (``pnp.vision.states.assemble``: the Cosmos shapes, digit bubbles into numbers, the
 rules' questions; ``python -m pnp.bench read`` times them too). Prints the median ms per
@@ -30,8 +30,8 @@ def stage_times(data: bytes) -> tuple[str, dict[str, float]] | None:
     from pnp.vision.blank_prep import prepare_blank
     from pnp.vision.identify import identify
     from pnp.vision.ink import ink_masks
+    from pnp.vision.page_doubts import read_masks
     from pnp.vision.print_variant import prepare_print_variant, printed_blank
-    from pnp.vision.read import read_masks
     from pnp.vision.rectify import PageNotFound, decode_photo, page_resolution, rectify
     from pnp.vision.reference import common_map, reference_image
 

@@ -109,7 +109,7 @@ from collections.abc import Callable
 import numpy as np
 
 from pnp.vision.field_doubts import FAINT, HATCHED, NOISE
-from pnp.vision.read import SheetReading
+from pnp.vision.sheet_reading import SheetReading
 from pnp.vision.states import (
     Answers,
     Assembled,

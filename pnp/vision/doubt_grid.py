@@ -1,7 +1,7 @@
 """A page's doubtful fields in one picture, numbered, to be answered at a glance.
 
 A page asking about many fields is answered quicker by looking at them side by side than
-one crop at a time: ``doubt_grid`` lays the crops (``read.crop_field``: the field
+one crop at a time: ``doubt_grid`` lays the crops (``sheet_reading.crop_field``: the field
 outlined in its surroundings) out in rows, each under its number and field id, and
 ``pnp read --ask`` asks once which numbers are marked.
 """

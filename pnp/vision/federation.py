@@ -31,7 +31,7 @@ from pnp.vision.field_doubts import BUBBLE_MIN_COVERAGE, Doubt
 from pnp.vision.fields import UNREAD_KINDS
 from pnp.vision.one_of import beside_one_mark
 from pnp.vision.pad_sums import settled_sums
-from pnp.vision.read import SheetReading
+from pnp.vision.sheet_reading import SheetReading
 from pnp.vision.states import (
     Answers,
     Assembled,

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from pnp.vision.field_doubts import Doubt
-from pnp.vision.read import SheetReading
+from pnp.vision.sheet_reading import SheetReading
 from pnp.vision.states import REASONS_JOINED, Answers, Assembled, answer_for
 
 

@@ -26,7 +26,7 @@ normal, 13 hard, 2 real-mode), all checked in the truth.
 from __future__ import annotations
 
 from pnp.vision.field_doubts import HATCHED
-from pnp.vision.read import SheetReading
+from pnp.vision.sheet_reading import SheetReading
 from pnp.vision.states import Answers, answer_for
 
 

@@ -21,7 +21,7 @@ from itertools import product
 
 from pnp.vision.field_doubts import best_guess
 from pnp.vision.fields import UNREAD_KINDS
-from pnp.vision.read import SheetReading
+from pnp.vision.sheet_reading import SheetReading
 from pnp.vision.states import Answers, marked, open_doubts
 
 MAX_OTHERS = 6  # other open doubts of a part, at most, to try every answer to

@@ -89,7 +89,7 @@ from pnp.sheetmap import Field
 from pnp.vision import ink_shape
 from pnp.vision.field_doubts import FAINT, NOISE, clean_outline
 from pnp.vision.fields import UNREAD_KINDS, FieldReading
-from pnp.vision.read import SheetReading
+from pnp.vision.sheet_reading import SheetReading
 
 MODEL_PATH = Path(__file__).with_name("noise_model.json")
 SURE = 0.999  # settle a mark only at this probability of one

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pnp.vision.field_doubts import FAINT, HATCHED, NOISE
-from pnp.vision.read import SheetReading
+from pnp.vision.sheet_reading import SheetReading
 from pnp.vision.states import Answers, crowded_groups, marked, open_doubts
 
 

@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from pnp.vision.fields import UNREAD_KINDS
-from pnp.vision.read import SheetReading
+from pnp.vision.sheet_reading import SheetReading
 from pnp.vision.states import Answers, answer_for, marked
 
 GREEN, GREY, ORANGE, INK = (40, 170, 40), (170, 170, 170), (0, 140, 255), (140, 40, 20)

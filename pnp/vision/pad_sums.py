@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from pnp.vision.read import SheetReading
+from pnp.vision.sheet_reading import SheetReading
 from pnp.vision.states import Answers, answer_for, marked, open_doubts
 
 MAX_OPEN = 3

@@ -25,7 +25,7 @@ one box off); and on 600 hard photos curled 0.012-0.035 of the short side (two s
 the fields read wrong unasked, per field, grow with the misalignment, bent or not: 0.014%
 under 0.2 mm, 0.15% at 0.2-0.3, 0.2-0.5% past it. So a page past those limits is read where its
 print lies within ``MISALIGNED_MM`` once aligned, as well as a flat page so aligned is
-read (0.16% there, against 0.15%), and refused past it (``read.flat_masks``). A page
+read (0.16% there, against 0.15%), and refused past it (``page_masks.flat_masks``). A page
 within the limits is not measured again (its second tile pass costs ~10 ms).
 
 One alignment pass cannot follow a curl whose edge lies more than a quarter of a tile

@@ -24,13 +24,13 @@ READ_PX_PER_MM = 6.25
 MIN_MARKERS = 3  # a thumb may cover one corner
 # The corner markers' worst misfit a page is read at as it is (and the most a group of
 # markers may miss by to make one page, ``pages.split_markers``). A page that bows between
-# them is judged by its print (``read.flat_masks``), which sees what the corners
+# them is judged by its print (``page_masks.flat_masks``), which sees what the corners
 # cannot. (Was 1.5 mm until session 44: the three usual hard pages of 21 sets at 1.59-1.71
 # mm read right, and of the curled pages over 1.5 mm the bend refuses the one misread.)
 MAX_REPROJECTION_MM = 2.0
 # ...and the most at which a page is read at all: past ``MAX_REPROJECTION_MM`` it is read
 # only where its print, once aligned, shows the alignment followed it
-# (``read.flat_masks``; session 52: until then every page past 2.0 mm was refused).
+# (``page_masks.flat_masks``; session 52: until then every page past 2.0 mm was refused).
 CURLED_REPROJECTION_MM = 3.0
 
 
@@ -40,7 +40,7 @@ class PageNotFound(ValueError):
 
 class NotFlat(PageNotFound):
     """A page was located but does not lie flat: its corner markers fit no plane, or its
-    print bows between them (``read.flat_masks``)."""
+    print bows between them (``page_masks.flat_masks``)."""
 
 
 # what a page that does not lie flat asks of the player

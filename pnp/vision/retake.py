@@ -31,7 +31,7 @@ import numpy as np
 
 from pnp.vision.field_doubts import WASHED
 from pnp.vision.ink import INK_STEP
-from pnp.vision.read import SheetReading
+from pnp.vision.sheet_reading import SheetReading
 
 RETAKE_SHARE = 0.25  # of a page's fields asked about...
 RETAKE_MIN = 10  # ...and at least this many of them

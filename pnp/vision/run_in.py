@@ -48,7 +48,7 @@ counted a box too far. On 21 sets (held-out 4242, seeds 45, 82, 88, 111, 112, 20
 601-604, 611-614, 621, 622, 631, 651, 652: 6,300 photos) it asks 3 more boxes, all marks
 squeezed against the side (two slashes, a tick), and that one.) A box first asked for
 the paper's noise and then settled filled by the page's gap (``page_gap``) is tested the
-same way once settled (``read.settled_doubts``; seed 681 #271, a grainy hard tracker
+same way once settled (``page_doubts.settled_doubts``; seed 681 #271, a grainy hard tracker
 page: a zigzag fill's turns into the next Engines box, 7.8% of it, its band 0.40 inked
 at the fill's side, as dark as the page's marks: settled filled and not asked, the track
 a box long. Of 2,100 photos (held-out 4242, seeds 677-682) it asks that box and changes

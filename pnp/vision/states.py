@@ -30,8 +30,8 @@ from pnp.vision.field_doubts import WASHED, Doubt, best_guess
 from pnp.vision.fields import UNREAD_KINDS
 from pnp.vision.noise_model import ModelError
 from pnp.vision.photo_io import EXIT_DUPLICATE, EXIT_WRONG_GAME
-from pnp.vision.read import SheetReading
 from pnp.vision.retake import advice
+from pnp.vision.sheet_reading import SheetReading
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ checked on the marks, a rule broken asked about on the fields it names (a part o
 
 from __future__ import annotations
 
-from pnp.vision.read import SheetReading
+from pnp.vision.sheet_reading import SheetReading
 from pnp.vision.states import (
     Answers,
     Assembled,

@@ -69,7 +69,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from pnp.vision.field_doubts import FAINT, HATCHED, NOISE
-from pnp.vision.read import SheetReading
+from pnp.vision.sheet_reading import SheetReading
 from pnp.vision.states import Answers, answer_for, marked, open_doubts
 
 # Clean marks past a row's faint boxes that make them marks (``_filled_in``). With one,
