@@ -3,8 +3,11 @@
 Pure: no drawing, nothing from ``pnp``. A game is a :class:`GameState` built by
 ``new_game(ships, seed)``; ``legal_actions``/``refusal``/``apply`` play it;
 ``final_state`` turns a seat's sheets into the end-of-game state that
-``scoring.stellar_drift.score.score`` scores. Bots and ``play`` live in
-``engine.bots``; measurements in ``engine.balance``.
+``scoring.stellar_drift.score.score`` scores. ``apply`` lives in
+``engine.rules`` (with the readings of the rulebook), ``refusal`` in
+``engine.refusals``, ``legal_actions`` in ``engine.legal`` and the questions they
+ask of a state in ``engine.queries``. Bots and ``play`` live in ``engine.bots``;
+measurements in ``engine.balance``.
 """
 
 from scoring.stellar_drift.engine.actions import (
@@ -20,7 +23,9 @@ from scoring.stellar_drift.engine.actions import (
     UseBonus,
     UseSkill,
 )
-from scoring.stellar_drift.engine.rules import apply, legal_actions, refusal
+from scoring.stellar_drift.engine.legal import legal_actions
+from scoring.stellar_drift.engine.refusals import refusal
+from scoring.stellar_drift.engine.rules import apply
 from scoring.stellar_drift.engine.state import GameState, Sheet, final_state, new_game
 
 __all__ = [

@@ -2,7 +2,7 @@
 
 An action names every choice it makes (which cubes pay, which option of an
 "OR" ability), so applying it is deterministic except for cube draws, which
-come from the game's seeded bag. ``rules.refusal`` says why one is illegal.
+come from the game's seeded bag. ``refusals.refusal`` says why one is illegal.
 """
 
 from __future__ import annotations

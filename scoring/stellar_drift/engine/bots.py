@@ -32,17 +32,15 @@ from scoring.stellar_drift.engine.actions import (
     UseBonus,
     UseSkill,
 )
-from scoring.stellar_drift.engine.rules import (
-    apply,
+from scoring.stellar_drift.engine.legal import canonical_payment, legal_actions, repair_targets
+from scoring.stellar_drift.engine.queries import (
     can_draw,
-    canonical_payment,
     changes_needed,
     fewest_tracks,
-    legal_actions,
-    repair_targets,
     tech_open,
     track_open,
 )
+from scoring.stellar_drift.engine.rules import apply
 from scoring.stellar_drift.engine.state import GameState, Sheet, final_state, new_game
 from scoring.stellar_drift.layout import COLOURS
 from scoring.stellar_drift.layouts import load_ship

@@ -1,5 +1,5 @@
-"""The rules: ``refusal`` says why an action is illegal (None if legal),
-``apply`` plays a legal one or raises IllegalAction, ``legal_actions`` lists them.
+"""The rules: ``apply`` plays a legal action or raises IllegalAction, with the
+reason ``refusals.refusal`` gives; ``legal.legal_actions`` lists the legal ones.
 
 Readings of the rulebook where it is silent (also in layouts/README.md):
 
@@ -25,9 +25,6 @@ Readings of the rulebook where it is silent (also in layouts/README.md):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import combinations_with_replacement
-
 from scoring.stellar_drift.engine.actions import (
     Action,
     ApplyTech,
@@ -42,267 +39,17 @@ from scoring.stellar_drift.engine.actions import (
     UseSkill,
 )
 from scoring.stellar_drift.engine.data import Effect
+from scoring.stellar_drift.engine.queries import (
+    changes_needed,
+    fewest_tracks,
+    reach,
+    tech_boxes,
+    tech_open,
+    track_boxes,
+)
+from scoring.stellar_drift.engine.refusals import refusal
 from scoring.stellar_drift.engine.state import GameState, Sheet, draw_one
-from scoring.stellar_drift.layout import COLOURS, TrackBox
-
-# -- small predicates ------------------------------------------------------------------
-
-
-def tech_open(state: GameState, p: Sheet, colour: str) -> bool:
-    return p.tech[colour] < len(_tech_boxes(state, colour))
-
-
-def track_open(state: GameState, p: Sheet, track: str) -> bool:
-    return p.tracks[track] < len(_track_boxes(state, track))
-
-
-def fewest_tracks(state: GameState, p: Sheet) -> list[str]:
-    """Open Ship Repair tracks with the fewest marks (red Captain Skill)."""
-    open_ = [t for t in p.tracks if track_open(state, p, t)]
-    if not open_:
-        return []
-    low = min(p.tracks[t] for t in open_)
-    return [t for t in open_ if p.tracks[t] == low]
-
-
-def adjacent(p: Sheet, space: str) -> bool:
-    return any(n in p.repaired for n in p.geo.links[space])
-
-
-def skip_distance(p: Sheet, space: str, limit: int) -> int | None:
-    """Spaces skipped to land on ``space`` from a repaired space (<= limit), else None."""
-    frontier, seen, skipped = [space], {space}, 0
-    while frontier and skipped <= limit:
-        nxt = []
-        for here in frontier:
-            for n in p.geo.links[here]:
-                if n in p.repaired:
-                    return skipped
-                if n not in seen:
-                    seen.add(n)
-                    nxt.append(n)
-        frontier, skipped = nxt, skipped + 1
-    return None
-
-
-def can_jump(state: GameState, p: Sheet, space: str) -> bool:
-    return (
-        space in p.geo.airlocks
-        and any(a in p.repaired for a in p.geo.airlocks)
-        and p.energy >= state.data.effects.airlock_jump
-    )
-
-
-def reach(state: GameState, p: Sheet, space: str, free: str | None) -> str | None:
-    """How a repair of ``space`` reaches it: "adjacent", "anywhere", "skip",
-    "jump" or None."""
-    if adjacent(p, space):
-        return "adjacent"
-    if free == "anywhere":
-        return "anywhere"
-    if p.skip and skip_distance(p, space, p.skip) is not None:
-        return "skip"
-    if can_jump(state, p, space):
-        return "jump"
-    return None
-
-
-def changes_needed(cost: tuple[str | None, ...], pay: tuple[str, ...], wild: int) -> int:
-    """Colour changes needed to pay ``cost`` with ``pay`` and ``wild`` wild cubes."""
-    need: dict[str, int] = {}
-    for c in cost:
-        if c is not None:
-            need[c] = need.get(c, 0) + 1
-    matched = sum(min(n, pay.count(c)) for c, n in need.items())
-    return max(0, sum(need.values()) - matched - wild)
-
-
-def can_draw(state: GameState) -> bool:
-    return state.bag_size() > 0 or any(sum(q.spent.values()) for q in state.players)
-
-
-# -- refusal ---------------------------------------------------------------------------
-
-
-def refusal(state: GameState, seat: int, action: Action) -> str | None:
-    """Why ``action`` is illegal for ``seat`` now, or None if it is legal."""
-    if not 0 <= seat < len(state.players):
-        return f"no seat {seat} (players: {len(state.players)})"
-    p = state.players[seat]
-    if state.phase == "over":
-        return "the game is over"
-    if isinstance(action, ChooseSkill):
-        if state.phase != "setup":
-            return "the Captain Skill is chosen at setup only"
-        if p.skill is not None:
-            return f"the Captain Skill is already chosen ({p.skill})"
-        if action.colour not in p.setup_cubes:
-            return f"you drew {' and '.join(p.setup_cubes)}, not {action.colour}"
-        return None
-    if state.phase == "setup":
-        return "choose your Captain Skill first (setup)"
-    if isinstance(action, ApplyTech):
-        if not p.pending_tech:
-            return "no Tech Point to apply"
-        if action.colour not in p.tech:
-            return f"no {action.colour} Tech track (one of {', '.join(p.tech)})"
-        if not tech_open(state, p, action.colour):
-            return f"the {action.colour} Tech track is full"
-        return None
-    if isinstance(action, Store):
-        if state.phase != "cleanup":
-            return "cubes are stored in the Cleanup Phase"
-        if p.ready:
-            return "you have stored your cubes this round"
-        slots = state.data.tracker.storage_slots
-        if len(action.cubes) > slots:
-            return f"you may store at most {slots} cubes, not {len(action.cubes)}"
-        return _lacks(p.hand, action.cubes, "in hand")
-    if state.phase != "repair":
-        return f"only Store in the {state.phase.title()} Phase"
-    if p.ready:
-        return "you are Ready (passed) for this round"
-    if p.pending_tech:
-        return f"apply your pending Tech Point{'s' if p.pending_tech > 1 else ''} first"
-    if isinstance(action, Pass):
-        return None
-    if isinstance(action, Repair):
-        return _repair_refusal(state, p, action)
-    if isinstance(action, Exchange):
-        price = state.data.effects.energy_exchange
-        if p.energy < price:
-            return f"an Energy Exchange costs {price} energy; you have {p.energy}"
-        if action.kind == "draw" and not can_draw(state):
-            return "the bag is empty and a Cube Sweep would return no cubes"
-        if action.kind not in ("draw", "change"):
-            return f"an Energy Exchange draws a cube or changes a colour, not {action.kind!r}"
-        return None
-    if isinstance(action, UseSkill):
-        return _skill_refusal(state, p, action)
-    if isinstance(action, UseAbility):
-        if action.ability in state.data.bonus_ids:
-            return f"{action.ability} is a Repaired Sections Bonus ability: use UseBonus"
-        if not p.unlocked.get(action.ability):
-            why = "used up" if p.used.get(action.ability) else "not unlocked"
-            return f"ability {action.ability} is {why}"
-        effect = state.data.effects.abilities[action.ability]
-        return _effect_refusal(state, p, effect, action.ability, action.options)
-    if isinstance(action, UseBonus):
-        if action.colour not in p.bonus_open:
-            return f"no unused {action.colour} Repaired Sections Bonus box"
-        if action.ability not in state.data.bonus_ids:
-            known = ", ".join(state.data.bonus_ids)
-            return f"{action.ability!r} is not a bonus ability (one of {known})"
-        effect = state.data.effects.abilities[action.ability]
-        return _effect_refusal(state, p, effect, action.ability, action.options)
-    return f"unknown action {action!r}"
-
-
-def _lacks(have: dict[str, int], cubes: tuple[str, ...], where: str) -> str | None:
-    for c in set(cubes):
-        if c not in have:
-            return f"{c!r} is not a cube colour"
-        if cubes.count(c) > have[c]:
-            return f"{cubes.count(c)} {c} cube(s) needed, {have[c]} {where}"
-    return None
-
-
-def _repair_refusal(state: GameState, p: Sheet, a: Repair) -> str | None:
-    geo = p.geo
-    if a.space not in geo.cost:
-        return f"{a.space!r} is not a space of the {p.ship.name}"
-    if a.space in p.repaired:
-        return f"{a.space} is already repaired"
-    if a.free is not None:
-        if a.free not in p.free:
-            return f"no pending {a.free} Free Repair"
-        if a.pay or a.wild:
-            return "a Free Repair costs zero cubes: pay nothing"
-    elif p.free:
-        return f"a Free Repair ({p.free[0]}) is pending: your next repair costs zero cubes"
-    how = reach(state, p, a.space, a.free)
-    if how is None:
-        jump = state.data.effects.airlock_jump
-        if a.space in geo.airlocks and any(x in p.repaired for x in geo.airlocks):
-            return f"an airlock jump to {a.space} costs {jump} energy; you have {p.energy}"
-        return f"{a.space} is not adjacent to a repaired space (walls block)"
-    if a.free is not None:
-        return None
-    cost = geo.cost[a.space]
-    if len(a.pay) + a.wild != len(cost):
-        shown = ", ".join(c or "any" for c in cost) or "nothing"
-        return f"{a.space} costs {len(cost)} cube(s) ({shown}); {len(a.pay)} paid + {a.wild} wild"
-    if a.wild > p.wild:
-        return f"{a.wild} wild cube(s) used, {p.wild} available"
-    lack = _lacks(p.hand, a.pay, "in hand")
-    if lack:
-        return lack
-    need = changes_needed(cost, a.pay, a.wild)
-    if need > p.changes:
-        return (
-            f"paying {', '.join(c or 'any' for c in cost)} with {', '.join(a.pay)} needs "
-            f"{need} colour change(s); you have {p.changes}"
-        )
-    return None
-
-
-def _skill_refusal(state: GameState, p: Sheet, a: UseSkill) -> str | None:
-    if p.skill is None:
-        return "no Captain Skill chosen"
-    if state.round in p.skill_rounds:
-        return f"the Captain Skill is used already in round {state.round}"
-    cost = state.data.skill_costs[p.skill]
-    if cost.kind == "energy" and p.energy < cost.n:
-        return f"the {p.skill} Captain Skill costs {cost.n} energy; you have {p.energy}"
-    if cost.kind == "cubes":
-        if p.cubes() < cost.n:
-            return f"the {p.skill} Captain Skill costs {cost.n} cube(s); you have {p.cubes()}"
-        if a.option is not None and p.hand.get(a.option, 0) < cost.n:
-            return f"no {a.option} cube in hand to spend"
-    effect = state.data.effects.captain_skills[p.skill]
-    return _effect_refusal(state, p, effect, p.skill, (a.option,) if a.option else ())
-
-
-def _effect_refusal(
-    state: GameState, p: Sheet, e: Effect, key: str, options: tuple[str, ...]
-) -> str | None:
-    recover = state.data.recover.get(key)
-    if e.or_energy and options and options[0] not in ("income", "energy"):
-        return f"{key}: choose 'income' or 'energy', not {options[0]!r}"
-    if e.or_cubes and options and options[0] not in ("income", "pull"):
-        return f"{key}: choose 'income' or 'pull', not {options[0]!r}"
-    if e.cubes and recover:
-        picks = options or (("pull",) * e.cubes if recover == "choice" else ())
-        if recover == "only" and not sum(p.spent.values()):
-            return f"{key}: no spent cube to recover"
-        if recover == "only" and not options:
-            return None  # the engine picks a spent colour
-        if len(picks) != e.cubes:
-            return f"{key}: {e.cubes} choice(s) needed, got {len(picks)}"
-        colours = tuple(c for c in picks if c != "pull")
-        if recover == "only" and len(colours) != len(picks):
-            return f"{key}: recover a spent cube (name its colour)"
-        return _lacks(p.spent, colours, "spent")
-    if e.any_marks:
-        if len(options) != e.any_marks:
-            return f"{key}: name {e.any_marks} Ship Repair track(s)"
-        for t in options:
-            if t not in p.tracks:
-                return f"{key}: no Ship Repair track {t!r} (one of {', '.join(p.tracks)})"
-    if e.fewest_marks:
-        fewest = fewest_tracks(state, p)
-        if not fewest:
-            return f"{key}: every Ship Repair track is full"
-        if options and options[0] not in fewest:
-            return (
-                f"{key}: {options[0]} is not among the fewest-marked tracks ({', '.join(fewest)})"
-            )
-    if e.tech_points and not any(tech_open(state, p, c) for c in p.tech):
-        return None  # legal; the point is lost
-    return None
-
-
-# -- apply -----------------------------------------------------------------------------
+from scoring.stellar_drift.layout import COLOURS
 
 
 def apply(state: GameState, seat: int, action: Action) -> None:
@@ -371,21 +118,13 @@ def cube_sweep(state: GameState) -> None:
             q.spent[c] = 0
 
 
-def _tech_boxes(state: GameState, colour: str) -> tuple[TrackBox, ...]:
-    return state.data.tech_boxes[colour]
-
-
-def _track_boxes(state: GameState, track: str) -> tuple[TrackBox, ...]:
-    return state.data.track_boxes[track]
-
-
 def _unlock(state: GameState, p: Sheet, ability: str | None) -> None:
     if ability:
         p.unlocked[ability] = p.unlocked.get(ability, 0) + state.data.uses.get(ability, 1)
 
 
 def _tech_box(state: GameState, p: Sheet, colour: str) -> None:
-    boxes = _tech_boxes(state, colour)
+    boxes = tech_boxes(state, colour)
     if p.tech[colour] < len(boxes):
         p.tech[colour] += 1
         _unlock(state, p, boxes[p.tech[colour] - 1].ability)
@@ -393,7 +132,7 @@ def _tech_box(state: GameState, p: Sheet, colour: str) -> None:
 
 def mark(state: GameState, p: Sheet, track: str) -> None:
     """Check the leftmost open box of a Ship Repair track and gain its symbols."""
-    boxes = _track_boxes(state, track)
+    boxes = track_boxes(state, track)
     if p.tracks[track] >= len(boxes):
         return
     p.tracks[track] += 1
@@ -586,126 +325,3 @@ def _store(state: GameState, p: Sheet, cubes: tuple[str, ...]) -> None:
                 state.bag[c] += q.spent[c]
                 q.spent[c] = 0
         start_round(state)
-
-
-# -- legal actions ---------------------------------------------------------------------
-
-
-def legal_actions(state: GameState, seat: int) -> list[Action]:
-    """A practical set of legal actions for ``seat``, every one of which ``apply``
-    accepts: one canonical payment per reachable space (exact colours first,
-    then wild credits, then colour-change credits on the most plentiful
-    cubes), every option of abilities and skills, every choice of stored cubes.
-    Payments that waste credits, and Free Repairs on spaces a bot could pay
-    for another way, are legal but not listed twice. Empty when the seat has
-    nothing to do (the game is over, or it is Ready)."""
-    return [a for a in _candidates(state, seat) if refusal(state, seat, a) is None]
-
-
-def _candidates(state: GameState, seat: int) -> Iterator[Action]:
-    p = state.players[seat]
-    if state.phase == "setup":
-        if p.skill is None:
-            yield from (ChooseSkill(c) for c in p.setup_cubes)
-        return
-    if state.phase == "cleanup":
-        if not p.ready:
-            cubes = [c for c in COLOURS for _ in range(p.hand[c])]
-            picks = {()}
-            for k in range(1, state.data.tracker.storage_slots + 1):
-                picks |= set(combinations_with_replacement(sorted(set(cubes)), k))
-            yield from (Store(s) for s in sorted(picks) if not _lacks(p.hand, s, ""))
-        return
-    if state.phase != "repair" or p.ready:
-        return
-    if p.pending_tech:
-        yield from (ApplyTech(c) for c in p.tech)
-        return
-    yield Pass()
-    for space in repair_targets(state, p):
-        yield from repair_options(state, p, space)
-    yield Exchange("draw")
-    yield Exchange("change")
-    if p.skill is not None:
-        yield from (UseSkill(o) for o in _skill_options(state, p))
-    for ability, left in p.unlocked.items():
-        if left:
-            for options in _options(state, p, state.data.effects.abilities[ability], ability):
-                yield UseAbility(ability, options)
-    for colour in dict.fromkeys(p.bonus_open):
-        for ability in state.data.bonus_ids:
-            for options in _options(state, p, state.data.effects.abilities[ability], ability):
-                yield UseBonus(colour, ability, options)
-
-
-def repair_targets(state: GameState, p: Sheet) -> list[str]:
-    """Unrepaired spaces a repair can reach now (by any means the player holds)."""
-    geo = p.geo
-    if "anywhere" in p.free:
-        return [s for s in geo.cost if s not in p.repaired]
-    out = {n for r in p.repaired for n in geo.links[r] if n not in p.repaired}
-    if p.skip:
-        out |= {
-            s for s in geo.cost if s not in p.repaired and skip_distance(p, s, p.skip) is not None
-        }
-    if any(a in p.repaired for a in geo.airlocks) and p.energy >= state.data.effects.airlock_jump:
-        out |= {a for a in geo.airlocks if a not in p.repaired}
-    return sorted(out)
-
-
-def repair_options(state: GameState, p: Sheet, space: str) -> list[Repair]:
-    if p.free:
-        return [Repair(space, free=k) for k in dict.fromkeys(p.free)]
-    pay = canonical_payment(p, p.geo.cost[space])
-    return [] if pay is None else [Repair(space, pay[0], pay[1])]
-
-
-def canonical_payment(p: Sheet, cost: tuple[str | None, ...]) -> tuple[tuple[str, ...], int] | None:
-    """(cubes, wild) paying ``cost`` from hand with the credits held, or None."""
-    hand = dict(p.hand)
-    pay: list[str] = []
-    short = 0
-    for c in cost:
-        if c is not None and hand[c]:
-            hand[c] -= 1
-            pay.append(c)
-        elif c is not None:
-            short += 1
-    anys = sum(1 for c in cost if c is None)
-    wild = min(p.wild, short + anys)
-    changes = max(0, short - wild)
-    if changes > p.changes:
-        return None
-    rest = short + anys - wild
-    for _ in range(rest):
-        c = max(COLOURS, key=lambda k: hand[k])
-        if not hand[c]:
-            return None
-        hand[c] -= 1
-        pay.append(c)
-    return tuple(pay), wild
-
-
-def _skill_options(state: GameState, p: Sheet) -> list[str | None]:
-    if p.skill == "blue":
-        return [c for c in COLOURS if p.hand[c]]
-    if p.skill == "red":
-        return list(fewest_tracks(state, p))
-    if p.skill == "green":
-        return [c for c in COLOURS if p.spent[c]]
-    return [None]
-
-
-def _options(state: GameState, p: Sheet, e: Effect, key: str) -> list[tuple[str, ...]]:
-    if e.or_energy:
-        return [("income",), ("energy",)]
-    if e.or_cubes:
-        return [("income",), ("pull",)]
-    if e.any_marks:
-        return [(t,) * e.any_marks for t in p.tracks if track_open(state, p, t)] or [
-            (next(iter(p.tracks)),) * e.any_marks
-        ]
-    if e.cubes and state.data.recover.get(key) == "choice":
-        picks = ["pull"] + [c for c in COLOURS if p.spent[c]]
-        return list(combinations_with_replacement(picks, e.cubes))
-    return [()]
