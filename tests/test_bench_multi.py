@@ -94,9 +94,9 @@ def test_states_of_several_players_are_each_told_against_their_serial():
 
 
 def test_without_the_real_photos_the_bench_says_so_before_it_starts(monkeypatch, tmp_path, capsys):
-    import pnp.synth.camera as camera
+    import pnp.synth.real_photo as real_photo
 
-    monkeypatch.setattr(camera, "REAL_DIR", tmp_path / "no-such-folder")
+    monkeypatch.setattr(real_photo, "REAL_DIR", tmp_path / "no-such-folder")
     assert main(["--n", "1", "--seed", "3"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "real photos not found" in err

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.bench.states import KINDS, read_game
-from pnp.synth.camera import REAL_DIR
+from pnp.synth.real_photo import REAL_DIR
 
 SEEDS = (2026, 2027, 2028, 2029)
 LEVELS = ["easy", "normal", "hard", "real"]

@@ -1,4 +1,5 @@
-"""Synthetic phone photos (pnp.synth.camera): seeded, truthful quads, levels in range, real mode."""
+"""Synthetic phone photos (pnp.synth.camera, levels, page_warp, real_photo): seeded, truthful
+quads, levels in range, real mode."""
 
 from __future__ import annotations
 
@@ -6,14 +7,10 @@ import cv2
 import numpy as np
 import pytest
 
-from pnp.synth.camera import (
-    LEVELS,
-    REAL_DIR,
-    draw_params,
-    page_corners,
-    photograph,
-    photograph_real,
-)
+from pnp.synth.camera import photograph
+from pnp.synth.levels import LEVELS, draw_params
+from pnp.synth.page_warp import page_corners
+from pnp.synth.real_photo import REAL_DIR, photograph_real
 
 PAGE_H, PAGE_W, BLOCK = 424, 300, 16
 needs_real = pytest.mark.skipif(

@@ -142,8 +142,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.n < 1:
         print("--n must be 1 or more", file=sys.stderr)
         return 2
-    from pnp.synth.camera import photograph, photograph_real, real_photos
+    from pnp.synth.camera import photograph
     from pnp.synth.pen import build_page, fill
+    from pnp.synth.real_photo import photograph_real, real_photos
 
     levels = args.level or list(LEVELS)
     if "real" in levels:

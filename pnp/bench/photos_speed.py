@@ -31,7 +31,9 @@ def tracker_page(dpi: float):
 def main(argv: list[str] | None = None) -> int:
     import cv2
 
-    from pnp.synth.camera import LEVELS, photograph, photograph_real, real_photos
+    from pnp.synth.camera import photograph
+    from pnp.synth.levels import LEVELS
+    from pnp.synth.real_photo import photograph_real, real_photos
 
     ap = argparse.ArgumentParser(prog="python -m pnp.bench photos")
     ap.add_argument("--repeat", type=int, default=3)

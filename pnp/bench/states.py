@@ -127,8 +127,9 @@ def judged_game(
     provisional score (the doubts unanswered, at their best guesses) is right."""
     from pnp.bench.page_score import truth_answers
     from pnp.read_cli import ASK_ROUNDS
-    from pnp.synth.camera import photograph, photograph_real
+    from pnp.synth.camera import photograph
     from pnp.synth.pen import build_page, fill
+    from pnp.synth.real_photo import photograph_real
     from pnp.vision.read import read_photo
     from pnp.vision.states import assemble
 

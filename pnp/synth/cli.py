@@ -106,7 +106,8 @@ def photo_cmd(filled, out, level, seed):
     import cv2
 
     from pnp.output import write_atomic
-    from pnp.synth.camera import photograph, photograph_real
+    from pnp.synth.camera import photograph
+    from pnp.synth.real_photo import photograph_real
 
     if out.suffix.lower() not in (".jpg", ".jpeg"):
         raise click.BadParameter(f"{out.name!r} must end in .jpg", param_hint="--out")

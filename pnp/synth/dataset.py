@@ -88,9 +88,10 @@ def make(
 ) -> tuple[bytes, dict[str, Any]]:
     """The JPEG of one sample and its truth (state, per-field marks, camera truth), its
     sheet printed as ``printing`` (one of ``PRINTS``)."""
-    from pnp.synth.camera import photograph, photograph_real
+    from pnp.synth.camera import photograph
     from pnp.synth.marks import sheet_marks
     from pnp.synth.pen import build_page, fill
+    from pnp.synth.real_photo import photograph_real
     from pnp.synth.states import random_state
 
     state = random_state(sample.game, sample.state_seed, state_layout(sample))
