@@ -65,10 +65,10 @@ def expand(paths: Sequence[Path], param: str = "PHOTOS") -> list[Path]:
 def _read_one(path: str, color: bool, page: int | None = None):
     """In a worker: the sheets of one photo (a PDF scan, or its ``page``), and the Refused
     lines for it (never raises)."""
+    from pnp.vision.assembled import Refused
     from pnp.vision.memory import keep_freed_memory
     from pnp.vision.photo_io import PhotoError
     from pnp.vision.read import read_photo
-    from pnp.vision.states import Refused
 
     keep_freed_memory()  # once per process: each photo reuses the last one's arrays
     pages: list[PhotoError] = []  # a PDF's pages that cannot be read
@@ -187,7 +187,7 @@ def parse_sets(values: Sequence[str]) -> dict[str, bool | str]:
 def check_sets(answers: dict[str, bool | str], sheets) -> None:
     """BadParameter for an answer naming no sheet's field, or a bare FIELD that several
     sheets hold (two players' trackers): it would answer for every one of them."""
-    from pnp.vision.states import answer_names
+    from pnp.vision.answers import answer_names
 
     known = {(name, f) for s in sheets for name in answer_names(s.source) for f in s.kinds}
     for key in answers:
@@ -241,7 +241,8 @@ def read_and_assemble(photos, sets, asking, color=False, other_games=()) -> Batc
     """Read, assemble, ask. The batch's game is that of most sheets and ``other_games``
     (the state files scored alongside); on a tie, the first photo's."""
     from pnp.asking import ask
-    from pnp.vision.states import assemble, batch_game
+    from pnp.vision.batch_checks import batch_game
+    from pnp.vision.states import assemble
 
     answers = parse_sets(sets)
     given = dict(answers)
@@ -271,7 +272,7 @@ def compact_json(data: dict) -> str:
 
 
 def report_text(a) -> str:
-    from pnp.vision.states import COUNTED
+    from pnp.vision.assembled import COUNTED
 
     lines = [f"== {a.game}: {a.label}"]
     for s in a.sheets:
@@ -496,8 +497,9 @@ def read(photos, as_json, overlay, asking, sets):
 def score_with_photos(paths: list[Path], as_json: bool, sets, asking, overlay) -> int:
     """`pnp score` when some inputs are photos: read them, join the JSON states, score."""
     from pnp.report import table_json, table_text
+    from pnp.vision.assembled import Refused
+    from pnp.vision.batch_checks import batch_game, wrong_game
     from pnp.vision.photo_io import EXIT_OPEN
-    from pnp.vision.states import Refused, batch_game, wrong_game
     from scoring.games import ScoringError, read_state_file, score_states
 
     states, refused = [], []

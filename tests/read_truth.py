@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from pnp.vision.answers import marked
 from pnp.vision.fields import UNREAD_KINDS
 from pnp.vision.sheet_reading import SheetReading
-from pnp.vision.states import assemble, marked
+from pnp.vision.states import assemble
 
 
 def silent_fields(reading: SheetReading, truth_fields: dict) -> list[str]:

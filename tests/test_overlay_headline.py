@@ -65,10 +65,10 @@ def test_fields_the_batch_settled_are_outlined_as_settled_and_only_what_is_asked
     from pnp.read_cli import Batch, write_overlays
     from pnp.synth.marks import sheet_marks
     from pnp.synth.states import random_state
+    from pnp.vision.assembled import Assembled
     from pnp.vision.field_doubts import NOISE, Doubt
     from pnp.vision.overlay import GREEN, GREY, ORANGE
     from pnp.vision.reference import common_map
-    from pnp.vision.states import Assembled
 
     marks = next(
         m

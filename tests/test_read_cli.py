@@ -18,6 +18,7 @@ from conftest import truth_marked
 
 from pnp.asking import GRID_FROM
 from pnp.cli import cli
+from pnp.vision.answers import marked
 from pnp.vision.fields import UNREAD_KINDS
 from pnp.vision.photo_io import (
     EXIT_DUPLICATE,
@@ -29,7 +30,7 @@ from pnp.vision.photo_io import (
     EXIT_WRONG_GAME,
 )
 from pnp.vision.read import read_photo
-from pnp.vision.states import assemble, marked
+from pnp.vision.states import assemble
 
 PHOTOS = Path(__file__).parent / "fixtures" / "photos"
 EASY = sorted(PHOTOS.glob("*-easy.jpg"))
@@ -467,8 +468,8 @@ def test_an_answer_names_one_sheet_of_a_photo_holding_two():
     from sheet_readings import sheet_reading
 
     from pnp.read_cli import check_sets
+    from pnp.vision.answers import answer_for
     from pnp.vision.fields import FieldReading
-    from pnp.vision.states import answer_for
 
     first, second = "photos/table.jpg", "photos/table.jpg#2"
     answers = {"table.jpg#2:track-power-1": True, "table.jpg:track-power-2": False}
@@ -491,9 +492,9 @@ def test_a_bare_field_two_sheets_hold_is_refused_and_the_hint_names_the_sheet():
     from sheet_readings import sheet_reading
 
     from pnp.read_cli import answer_hint, check_sets
+    from pnp.vision.assembled import Assembled
     from pnp.vision.field_doubts import FAINT
     from pnp.vision.fields import FieldReading
-    from pnp.vision.states import Assembled
 
     readings = tuple(FieldReading(f"track-power-{n}", "empty", 0.0, 1.0) for n in (1, 2))
     first = sheet_reading("photos/p1.jpg", readings, "track_box", {})

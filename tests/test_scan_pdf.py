@@ -12,10 +12,11 @@ from click.testing import CliRunner
 
 from pnp.bench.scans import FILTERS, scan_pdf, scanned
 from pnp.cli import cli
+from pnp.vision.answers import marked
 from pnp.vision.fields import UNREAD_KINDS
 from pnp.vision.photo_io import EXIT_NO_SHEET, EXIT_NOT_AN_IMAGE, EXIT_TOO_LARGE
 from pnp.vision.read import read_photo
-from pnp.vision.states import assemble, marked
+from pnp.vision.states import assemble
 
 
 def run(*args):

@@ -16,10 +16,11 @@ from flat_pages import flat_reading
 
 from pnp.synth.marks import sheet_marks
 from pnp.synth.states import random_state
+from pnp.vision.answers import marked
 from pnp.vision.field_doubts import BUBBLE_MIN_COVERAGE, SOLID_BEYOND, SOLID_INK, Doubt, doubts
 from pnp.vision.fields import FieldReading
 from pnp.vision.sheet_reading import SheetReading
-from pnp.vision.states import assemble, marked
+from pnp.vision.states import assemble
 
 SOURCE = "ship.jpg"
 

@@ -250,8 +250,8 @@ def test_a_field_read_filled_is_settled_empty_only_at_sure():
 def test_the_model_never_takes_a_pages_last_question_away():
     from sheet_readings import sheet_reading
 
+    from pnp.vision.assembled import Assembled
     from pnp.vision.learned import keep_one_learned
-    from pnp.vision.states import Assembled
 
     def page(source: str):
         return sheet_reading(source, tuple(row(n, "filled", 0.3)[1] for n in range(3)), "box", {})
@@ -285,8 +285,8 @@ def test_the_model_never_takes_a_pages_last_question_away():
 def test_a_cosmos_hex_is_settled_only_where_the_model_agrees_with_the_state():
     from sheet_readings import sheet_reading
 
+    from pnp.vision.assembled import Assembled
     from pnp.vision.learned import agreeing_hexes
-    from pnp.vision.states import Assembled
 
     ids = tuple(f"hex-q{q}r1" for q in range(1, 7))
     readings = tuple(FieldReading(i, "filled", 0.1, 0.6) for i in ids)
@@ -405,8 +405,8 @@ def test_a_field_the_checks_doubt_too_is_settled_by_the_model_only_as_empty(monk
     from sheet_readings import sheet_reading
 
     import pnp.vision.noise_model as noise_model
+    from pnp.vision.assembled import Assembled
     from pnp.vision.learned import learned_answers
-    from pnp.vision.states import Assembled
 
     ids = ("b1", "b2", "b3", "b4", "b5", "b6")
     readings = tuple(FieldReading(i, "doubtful", 0.05, 0.4) for i in ids)
@@ -442,8 +442,8 @@ def test_a_field_the_checks_doubt_too_is_settled_by_the_model_only_as_empty(monk
 def test_a_hex_covered_by_a_faint_symbol_the_model_is_sure_is_empty_is_uncovered():
     from sheet_readings import sheet_reading
 
+    from pnp.vision.assembled import Assembled
     from pnp.vision.learned import faint_hexes_empty
-    from pnp.vision.states import Assembled
 
     ids = ("hex-q1r1", "hex-q2r1", "hex-q3r1")
     sheet = sheet_reading(
@@ -464,6 +464,7 @@ def test_a_sure_mark_a_check_asks_about_too_is_settled_where_the_checks_take_it_
     import pnp.vision.noise_model as noise_model
     import pnp.vision.states as states
     from pnp.pagecode import PageCode
+    from pnp.vision.assembled import Assembled
 
     gap, bubble, other = "track-fuel-4", "leftover-energy-2", "leftover-energy-7"
     readings = (
@@ -481,7 +482,7 @@ def test_a_sure_mark_a_check_asks_about_too_is_settled_where_the_checks_take_it_
         (s,) = kept
         read = {r.id: r.state == "filled" for r in s.readings}
         marked = {i: answers.get(f"s.jpg:{i}", read[i]) for i in read}
-        a = states.Assembled(game, {}, kept)
+        a = Assembled(game, {}, kept)
         a.doubtful = [d for d in s.doubtful if f"s.jpg:{d.field}" not in answers]
 
         def ask(field_id: str, why: str) -> None:
@@ -540,7 +541,7 @@ def test_a_hex_both_readers_call_empty_is_given_to_the_cosmos_reader_as_empty(mo
     from sheet_readings import sheet_reading
 
     import pnp.vision.states as states
-    from pnp.vision.states import Assembled
+    from pnp.vision.assembled import Assembled
 
     ids = ("hex-q1r1", "hex-q2r1", "hex-q3r1")
     sheet = replace(
@@ -577,7 +578,7 @@ def test_a_cosmos_page_keeps_no_question_for_a_hex_both_readers_agree_on(monkeyp
     from sheet_readings import sheet_reading
 
     import pnp.vision.states as states
-    from pnp.vision.states import Assembled
+    from pnp.vision.assembled import Assembled
 
     def read(ids: tuple[str, ...]):
         sheet = replace(

@@ -102,7 +102,8 @@ def test_a_washed_out_cosmos_hex_is_not_settled_by_the_shapes_reader(tmp_path):
     """The Cosmos reader settles a doubted hex "not covered" where the photo's darkness
     shows no symbol; washed out, it shows none either way. The real-mode Cosmos by 1.6:
     before, 55 of its marked fields (hexes, Frontier values) read empty, unasked."""
-    from pnp.vision.states import assemble, marked
+    from pnp.vision.answers import marked
+    from pnp.vision.states import assemble
 
     photo = PHOTOS / "00018-distant-suns-cosmos-real.jpg"
     (sheet,) = read_photo(over_exposed(photo, tmp_path, 1.6))

@@ -88,8 +88,9 @@ def scanned(sheet, tone) -> bytes:
 
 def unasked_wrong(sheet, truth_fields: dict) -> tuple[int, int]:
     """(fields asked, fields read wrong and not asked) of a page read alone."""
+    from pnp.vision.answers import marked
     from pnp.vision.fields import UNREAD_KINDS
-    from pnp.vision.states import assemble, marked
+    from pnp.vision.states import assemble
 
     (state,), _ = assemble([sheet])
     asked = {d.field for d in state.doubtful}

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from pnp.vision.answers import Answers, answer_for, marked
 from pnp.vision.field_doubts import HATCHED, LIKE_MARKS_MIN, SMALL_MARK_COVERAGE, SMALL_MARK_KINDS
 from pnp.vision.sheet_reading import SheetReading
-from pnp.vision.states import Answers, answer_for, marked
 
 CROSSED_COVERAGE = 0.3
 DARKER = 4.0

@@ -108,17 +108,11 @@ from collections.abc import Callable
 
 import numpy as np
 
+from pnp.vision.answers import Answers, answer_for, marked
+from pnp.vision.assembled import Assembled
 from pnp.vision.field_doubts import FAINT, HATCHED, NOISE
+from pnp.vision.sheet_doubts import crowded_groups, doubts_on_fields, merge_doubts
 from pnp.vision.sheet_reading import SheetReading
-from pnp.vision.states import (
-    Answers,
-    Assembled,
-    _field_doubts,
-    _merge,
-    answer_for,
-    crowded_groups,
-    marked,
-)
 
 CLEAN_FILL_INK = 0.35  # a fill beside corrections: its circle at least this inked
 SOLID_FILL_INK = 0.5  # a fill beside specks...
@@ -460,5 +454,5 @@ def crowded_doubts(out: Assembled, answers: Answers) -> None:
     for sheet in out.sheets:
         for problem, ids in crowded(marked(sheet, answers)):
             ids = [i for i in ids if (sheet.source, i) not in asked]
-            out.doubtful += _field_doubts([sheet], ids, problem, answers)
-    out.doubtful = _merge(out.doubtful)
+            out.doubtful += doubts_on_fields([sheet], ids, problem, answers)
+    out.doubtful = merge_doubts(out.doubtful)

@@ -26,23 +26,15 @@ import re
 from collections import Counter
 from collections.abc import Collection
 
+from pnp.vision.answers import Answers, answer_for, marked
+from pnp.vision.assembled import Assembled, base_assembled, record_settled
 from pnp.vision.bubble_digits import crowded_doubts, settled_digits
 from pnp.vision.field_doubts import BUBBLE_MIN_COVERAGE, Doubt
 from pnp.vision.fields import UNREAD_KINDS
 from pnp.vision.one_of import beside_one_mark
 from pnp.vision.pad_sums import settled_sums
+from pnp.vision.sheet_doubts import doubts_on_fields, merge_doubts, open_doubts
 from pnp.vision.sheet_reading import SheetReading
-from pnp.vision.states import (
-    Answers,
-    Assembled,
-    _base,
-    _field_doubts,
-    _merge,
-    answer_for,
-    marked,
-    open_doubts,
-    record_settled,
-)
 from pnp.vision.unplayed import settled_unplayed
 
 
@@ -79,7 +71,7 @@ def assemble_federation(
     out += [_solo(serial, group, answers) for serial, group in sorted(by_serial.items())]
     for assembled in out:
         crowded_doubts(assembled, answers)
-        assembled.doubtful = _merge(
+        assembled.doubtful = merge_doubts(
             assembled.doubtful + _taken_back(assembled.sheets, answers, learned | settled.keys())
         )
         record_settled(assembled, settled)
@@ -115,7 +107,7 @@ def _taken_back(
                 f"{number}: {', '.join(taken)} taken for no mark (a mark taken back?), "
                 "no other bubble filled: is one of these filled?"
             )
-            out += _field_doubts([sheet], units, why, answers)
+            out += doubts_on_fields([sheet], units, why, answers)
     return out
 
 
@@ -150,7 +142,7 @@ def _bubble_doubts(
                 ids = _marked_fields(sheet, answers, rf"(r\d+|end)-{row}-")
             if ids:
                 named = True
-                out.doubtful += _field_doubts([sheet], ids, problem, answers)
+                out.doubtful += doubts_on_fields([sheet], ids, problem, answers)
         if not named:
             unnamed.append(problem)
     columns = Counter(p.split("-")[0] for p in unnamed)
@@ -168,12 +160,12 @@ def _bubble_doubts(
                 # a bubble of the place asked already (for faint ink) is the one to ask
                 doubted = {d.field for d in open_doubts(sheet, answers)}
                 ids = [i for i in ids if i in doubted] or ids
-                asked += _field_doubts([sheet], ids, f"{problem}: is one of these?", answers)
+                asked += doubts_on_fields([sheet], ids, f"{problem}: is one of these?", answers)
         elif pad_column is not None:
             why = f"{column}: {columns[column]} numbers with no bubble filled: a stray mark?"
             for sheet in sheets:
                 ids = _marked_fields(sheet, answers, f"{column}-")
-                asked += _field_doubts([sheet], ids, why, answers)
+                asked += doubts_on_fields([sheet], ids, why, answers)
             if asked:
                 strays.add(column)
         out.doubtful += asked
@@ -212,7 +204,7 @@ def _bubbled_total(
                     for r in sheet.readings
                     if r.id.startswith(start) and (r.id in marks or r.hatched)
                 ]
-                out.doubtful += _field_doubts([sheet], ids, reason, answers)
+                out.doubtful += doubts_on_fields([sheet], ids, reason, answers)
         return None
 
 
@@ -243,7 +235,7 @@ def _score_pads(sheets: list[SheetReading], answers: Answers) -> Assembled:
         total_number,
     )
 
-    out = _base("federation", sheets, answers)
+    out = base_assembled("federation", sheets, answers)
     out.notes += [
         f"{s.source}: the Federation {s.code.sheet} sheet has no state"
         for s in sheets
@@ -277,7 +269,7 @@ def _score_pads(sheets: list[SheetReading], answers: Answers) -> Assembled:
                     if answer_for(answers, sheet.source, i) is None
                 ]
                 ids = _one_digit_off(ids, marks, written - summed, total.prefix) or ids
-                out.doubtful += _field_doubts(
+                out.doubtful += doubts_on_fields(
                     [sheet],
                     ids,
                     f"column {n}: the bubbled total {written} is not the sum of its "
@@ -293,7 +285,7 @@ def _score_pads(sheets: list[SheetReading], answers: Answers) -> Assembled:
                 }
             )
         modules_used |= set(modules)
-    out.doubtful = _merge(out.doubtful)
+    out.doubtful = merge_doubts(out.doubtful)
     if players and not failed:
         out.state = {"game": "federation", "modules": sorted(modules_used), "players": players}
     return out
@@ -372,7 +364,7 @@ def _solo(serial: int, sheets: list[SheetReading], answers: Answers) -> Assemble
     from scoring.federation.solo_state import InvalidState, check, parse_state, score
     from scoring.federation.solo_tracker import load_solo_tracker
 
-    out = _base("federation", sheets, answers)
+    out = base_assembled("federation", sheets, answers)
     tracker = load_solo_tracker()
     pad_pages = [s for s in sheets if s.code.sheet == "scorepad"]
     sheets = [s for s in sheets if s.code.sheet == "solo"]
@@ -388,7 +380,7 @@ def _solo(serial: int, sheets: list[SheetReading], answers: Answers) -> Assemble
         marks = set().union(*(marked(s, answers) for s in sheets))
         problems = _solo_problems(tracker, marks, sheets)
         _bubble_doubts(out, sheets, problems, answers)
-        out.doubtful = _merge(out.doubtful)
+        out.doubtful = merge_doubts(out.doubtful)
         return out
     score_pad = None
     if pad_pages:
@@ -412,7 +404,7 @@ def _solo(serial: int, sheets: list[SheetReading], answers: Answers) -> Assemble
         problems += exc.problems
     if problems or (pad_pages and score_pad is None):
         _bubble_doubts(out, sheets, problems, answers)
-        out.doubtful = _merge(out.doubtful)
+        out.doubtful = merge_doubts(out.doubtful)
         return out
     state = {
         "game": "federation",
@@ -438,26 +430,26 @@ def _solo(serial: int, sheets: list[SheetReading], answers: Answers) -> Assemble
             # the pad's copy of the tracker's total, or the tracker, is misread
             ids = sorted(m for m in marks if m.startswith("end-"))
             ids += sorted(m for s in pad_pages for m in marked(s, answers) if "-funded_" in m)
-            doubts = _field_doubts([*sheets, *pad_pages], ids, str(problem), answers)
+            doubts = doubts_on_fields([*sheets, *pad_pages], ids, str(problem), answers)
             out.doubtful += doubts
             if doubts:
                 continue
         # answered fields that still break a rule: a person must look at the sheets
         out.notes.append(f"serial {serial}: {problem}")
     if out.notes or any(d.reason.startswith("score_pad.") for d in out.doubtful):
-        out.doubtful = _merge(out.doubtful)
+        out.doubtful = merge_doubts(out.doubtful)
         return out
     written = _bubbled_total(out, sheets, sf.end_total_number(tracker), marks, answers)
     computed = score(parsed, tracker).funded.total
     if written is not None and written != computed:
         ids = sorted(m for m in marks if m.startswith("end-"))
-        out.doubtful += _field_doubts(
+        out.doubtful += doubts_on_fields(
             sheets,
             ids,
             f"the bubbled Funded Major Projects total {written} is not what the "
             f"comparison gives ({computed})",
             answers,
         )
-    out.doubtful = _merge(out.doubtful)
+    out.doubtful = merge_doubts(out.doubtful)
     out.state = state
     return out

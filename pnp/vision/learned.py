@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
+from pnp.vision.answers import Answers, answer_for
+from pnp.vision.assembled import Assembled
 from pnp.vision.field_doubts import Doubt
+from pnp.vision.sheet_doubts import REASONS_JOINED
 from pnp.vision.sheet_reading import SheetReading
-from pnp.vision.states import REASONS_JOINED, Answers, Assembled, answer_for
 
 
 def leaning_guesses(out: list[Assembled], answers: Answers) -> None:

@@ -25,9 +25,9 @@ normal, 13 hard, 2 real-mode), all checked in the truth.
 
 from __future__ import annotations
 
+from pnp.vision.answers import Answers, answer_for
 from pnp.vision.field_doubts import HATCHED
 from pnp.vision.sheet_reading import SheetReading
-from pnp.vision.states import Answers, answer_for
 
 
 def settled_locked(sheets: list[SheetReading], answers: Answers) -> dict[str, bool]:

@@ -19,10 +19,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import product
 
+from pnp.vision.answers import Answers, marked
 from pnp.vision.field_doubts import best_guess
 from pnp.vision.fields import UNREAD_KINDS
+from pnp.vision.sheet_doubts import open_doubts
 from pnp.vision.sheet_reading import SheetReading
-from pnp.vision.states import Answers, marked, open_doubts
 
 MAX_OTHERS = 6  # other open doubts of a part, at most, to try every answer to
 

@@ -25,9 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from pnp.vision.answers import Answers, marked
 from pnp.vision.field_doubts import FAINT, HATCHED, NOISE
+from pnp.vision.sheet_doubts import crowded_groups, open_doubts
 from pnp.vision.sheet_reading import SheetReading
-from pnp.vision.states import Answers, crowded_groups, marked, open_doubts
 
 
 def settled_one_of(

@@ -13,9 +13,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from pnp.vision.answers import Answers, answer_for, marked
 from pnp.vision.fields import UNREAD_KINDS
 from pnp.vision.sheet_reading import SheetReading
-from pnp.vision.states import Answers, answer_for, marked
 
 GREEN, GREY, ORANGE, INK = (40, 170, 40), (170, 170, 170), (0, 140, 255), (140, 40, 20)
 RETAKE = (0, 90, 210)  # the advice to take the photo again: a darker orange, to read

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from itertools import product
 
+from pnp.vision.answers import Answers, answer_for, marked
+from pnp.vision.sheet_doubts import open_doubts
 from pnp.vision.sheet_reading import SheetReading
-from pnp.vision.states import Answers, answer_for, marked, open_doubts
 
 MAX_OPEN = 3
 

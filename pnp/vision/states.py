@@ -1,4 +1,4 @@
-"""From read sheets to game states (the JSON form ``pnp score`` reads).
+"""From read sheets to game states (the JSON form ``pnp score`` reads): ``assemble``.
 
 - Stellar Drift (``pnp.vision.stellar_drift``): a player's Ship, Tracker and Tech
   sheets share a serial; their marks make one state
@@ -6,381 +6,35 @@
 - Federation (``pnp.vision.federation``): every score pad page of the batch makes one
   state, a player per used column (a ``player`` page is one column); the Solo tracker's
   pages of one serial make a Solo state.
-- Distant Suns: the Cosmos sheet's shapes come from ``pnp.vision.distant_suns`` when
-  it is there; otherwise the marks are read and the state is left for a person.
+- Distant Suns (``pnp.vision.distant_suns_state``): the Cosmos sheet's shapes come from
+  ``pnp.vision.distant_suns`` when it is there; otherwise the marks are read and the
+  state is left for a person.
 
 The noise model answers what the reader asked for the paper's noise or faint ink
 (``pnp.vision.learned``), and the sheets are read again with its sure answers.
 
 A batch is of one game: sheets of another game are refused (the first photo's game
-wins ties), and so is a sheet seen twice. Rule problems that name printed fields
-(a gap in a track, two bubbles in one digit) make those fields doubtful, so a
-mis-read never turns silently into a wrong score.
+wins ties), and so is a sheet seen twice (``pnp.vision.batch_checks``). Rule problems
+that name printed fields (a gap in a track, two bubbles in one digit) make those fields
+doubtful (``pnp.vision.sheet_doubts``), so a mis-read never turns silently into a wrong
+score.
+
+What a state read is (``pnp.vision.assembled``) and the answers' lookup
+(``pnp.vision.answers``) have modules of their own.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
-from functools import cached_property, lru_cache
-from pathlib import Path
+from collections.abc import Mapping
 
-from pnp.vision.field_doubts import WASHED, Doubt, best_guess
-from pnp.vision.fields import UNREAD_KINDS
+from pnp.vision.answers import Answers
+from pnp.vision.assembled import Assembled, Refused, record_settled
+from pnp.vision.batch_checks import batch_game, duplicates, wrong_game
+from pnp.vision.distant_suns_state import assemble_distant_suns
 from pnp.vision.noise_model import ModelError
-from pnp.vision.photo_io import EXIT_DUPLICATE, EXIT_WRONG_GAME
 from pnp.vision.retake import advice
 from pnp.vision.sheet_reading import SheetReading
-
-
-@dataclass(frozen=True)
-class Refused:
-    """An input left out of the batch, with the line to print and the exit code."""
-
-    source: str
-    exit_code: int
-    message: str
-
-
-COUNTED = {True: "marked", False: "empty"}  # how ``Assembled.counted`` is said
-
-
-@dataclass
-class Assembled:
-    """One game state read from one or more sheets."""
-
-    game: str
-    state: dict | None  # None when the marks do not make a state yet
-    sheets: list[SheetReading]
-    # field id -> confidence; "PHOTO:FIELD" for an id that more than one of the sheets
-    # holds (two Federation player pages), as ``--set`` takes it (``confidence_key``)
-    confidence: dict[str, float] = field(default_factory=dict)
-    doubtful: list[Doubt] = field(default_factory=list)
-    # what blocks a state beyond fields, or leaves it short (a sheet missing)
-    notes: list[str] = field(default_factory=list)
-    # What a person should know of the photos, that leaves the state as it is (another
-    # sheet in a photo not read: if it is one of these sheets, ``notes`` says it is missing)
-    warnings: list[str] = field(default_factory=list)
-    # How the reader decided what the ink alone did not tell (the Cosmos reader's choice
-    # of a symbol among lookalikes, say): nothing to answer, but shown
-    remarks: list[str] = field(default_factory=list)
-    columns: list[tuple[str, int]] = field(default_factory=list)  # Federation: player -> column
-    # Fields the page's own marks decided, not the reader's ink nor a person: "SOURCE:FIELD"
-    # -> marked (``bubble_digits``, ``track_rows``, the Cosmos reader)
-    settled: dict[str, bool] = field(default_factory=dict)
-    # Source -> the advice to take its photo again: it asks about more than a new photo
-    # costs, and why (``pnp.vision.retake``)
-    retake: dict[str, str] = field(default_factory=dict)
-    # (source, field id) -> marked: the open doubts ``state`` counts at their own guess,
-    # not as read (``Doubt.guess``, ``_provisional``)
-    guessed: dict[tuple[str, str], bool] = field(default_factory=dict)
-    # "SOURCE:FIELD" of the Cosmos hexes read covered whose symbol the photo's darkness
-    # shows only faintly (``CosmosReading.faint``)
-    faint: set[str] = field(default_factory=set)
-    # "SOURCE:FIELD" of the fields a rule names that waits on the reader's own doubts
-    # (``stellar_drift.waiting_on_doubts``): not asked about yet, but a check's all the
-    # same, as the noise model answers them (``learned.asked_by_reader``)
-    waiting: set[str] = field(default_factory=set)
-
-    @property
-    def sources(self) -> list[str]:
-        return [s.source for s in self.sheets]
-
-    @property
-    def label(self) -> str:
-        return " + ".join(Path(s).name for s in self.sources)
-
-    @property
-    def clear(self) -> bool:
-        return self.state is not None and not self.doubtful and not self.notes
-
-    def confidence_key(self, source: str, field_id: str) -> str:
-        """The key of field ``field_id`` of sheet ``source`` in ``confidence``."""
-        shared = field_id in self._shared_ids
-        return f"{Path(source).name}:{field_id}" if shared else field_id
-
-    @cached_property
-    def _shared_ids(self) -> frozenset[str]:
-        """The field ids more than one of the sheets holds."""
-        held = Counter(i for s in self.sheets for i in s.kinds)
-        return frozenset(i for i, n in held.items() if n > 1)
-
-    def counted(self, doubt: Doubt) -> bool | None:
-        """How the state counts an open ``doubt`` where that is against the field's ink
-        (its guess, ``Doubt.guess``); None where it counts the field as read."""
-        return self.guessed.get((doubt.source, doubt.field))
-
-    def to_json(self) -> dict:
-        return {
-            "game": self.game,
-            "sources": self.sources,
-            "page_codes": [s.code.text for s in self.sheets],
-            "state": self.state,
-            "confidence": self.confidence,
-            "doubtful": [
-                {"field": d.field, "reason": d.reason, "source": d.source}
-                | ({} if (g := self.counted(d)) is None else {"counted": COUNTED[g]})
-                | ({"options": list(d.options)} if d.options else {})
-                for d in self.doubtful
-            ],
-            "notes": self.notes,
-            "warnings": self.warnings,
-            "remarks": self.remarks,
-            "settled": self.settled,
-            "retake": self.retake,
-        }
-
-
-# "FIELD" or "PHOTO:FIELD" -> marked, or for a Cosmos symbol the zone it names (a str:
-# marked, and which zone; ``Doubt.options``)
-Answers = Mapping[str, bool | str]
-# The confidence of a field the page's other marks and the rules decided (``settled``),
-# not its own ink nor a person.
-SETTLED_CONFIDENCE = 0.75
-
-
-def record_settled(
-    out: Assembled, settled: Mapping[str, bool], certainty: Mapping[str, float] | None = None
-) -> None:
-    """Note in ``out`` the fields of its sheets the page itself settled ("SOURCE:FIELD"
-    -> marked), at ``SETTLED_CONFIDENCE``, or at their ``certainty`` where given (the
-    noise model's)."""
-    for source in out.sources:
-        for key, value in settled.items():
-            if key.startswith(f"{source}:"):
-                out.settled[key] = value
-                field_id = key.removeprefix(f"{source}:")
-                confidence = certainty[key] if certainty else SETTLED_CONFIDENCE
-                out.confidence[out.confidence_key(source, field_id)] = confidence
-
-
-def answer_for(answers: Answers, source: str, field_id: str) -> bool | str | None:
-    """The answer a person gave for a field of the sheet ``source``, if any (or the page
-    itself gave, keyed by the full source: ``bubble_digits.settled_digits``)."""
-    if not answers:
-        return None
-    for name in answer_names(source):
-        key = f"{name}:{field_id}"
-        if key in answers:
-            return answers[key]
-    return answers.get(field_id)
-
-
-@lru_cache(maxsize=64)
-def answer_names(source: str) -> tuple[str, str, str]:
-    """The names an answer may give a sheet ``source`` by: itself, its file's name, its
-    file's stem, the last two with "#2" for a second page in the photo (a page's checks
-    ask ``answer_for`` of every field, many times over).
-
-    >>> answer_names("photos/table.jpg#2")
-    ('photos/table.jpg#2', 'table.jpg#2', 'table#2')
-    """
-    path, sep, page = source.partition("#")
-    after = sep + page
-    return source, Path(path).name + after, Path(path).stem + after
-
-
-def marked(sheet: SheetReading, answers: Answers) -> set[str]:
-    """The field ids that count as marked: answers first, else the reader's best guess."""
-    out = set()
-    for r in sheet.readings:
-        if sheet.kinds[r.id] in UNREAD_KINDS:
-            continue
-        answer = answer_for(answers, sheet.source, r.id)
-        if answer if answer is not None else best_guess(r):
-            out.add(r.id)
-    return out
-
-
-def crowded_groups(
-    sheet: SheetReading, answers: Answers, group_of: Callable[[str], str | None]
-) -> list[list[str]]:
-    """The marked fields of groups of which one alone may be marked (``group_of``: field
-    id -> group, or None), for each group holding two marks or more, none answered."""
-    groups: dict[str, list[str]] = {}
-    for i in sorted(marked(sheet, answers)):
-        if (group := group_of(i)) is not None:
-            groups.setdefault(group, []).append(i)
-    return [
-        ids
-        for ids in groups.values()
-        if len(ids) > 1 and all(answer_for(answers, sheet.source, i) is None for i in ids)
-    ]
-
-
-def open_doubts(sheet: SheetReading, answers: Answers) -> list[Doubt]:
-    """The reader's doubts of ``sheet`` nobody has answered for."""
-    return [d for d in sheet.doubtful if answer_for(answers, d.source, d.field) is None]
-
-
-def _field_doubts(sheets: list[SheetReading], ids, reason: str, answers: Answers) -> list[Doubt]:
-    """Doubts on the printed fields ``ids`` that nobody has answered for."""
-    out = []
-    for sheet in sheets:
-        for field_id in ids:
-            if field_id in sheet.kinds and answer_for(answers, sheet.source, field_id) is None:
-                out.append(Doubt(field_id, reason, sheet.source))
-    return out
-
-
-REASONS_JOINED = "; "  # between the reasons of one field's doubts, merged (``_merge``)
-
-
-def _merge(doubts: list[Doubt]) -> list[Doubt]:
-    seen: dict[tuple[str, str], Doubt] = {}
-    for d in doubts:
-        key = (d.source, d.field)
-        if key in seen:
-            options = seen[key].options or d.options
-            reason = f"{seen[key].reason}{REASONS_JOINED}{d.reason}"
-            seen[key] = Doubt(d.field, reason, d.source, options=options)
-        else:
-            seen[key] = d
-    return list(seen.values())
-
-
-def _base(game: str, sheets: list[SheetReading], answers: Answers) -> Assembled:
-    doubts = [d for s in sheets for d in open_doubts(s, answers)]
-    out = Assembled(game, None, sheets, doubtful=doubts)
-    for sheet in sheets:
-        for r in sheet.readings:
-            if sheet.kinds[r.id] not in UNREAD_KINDS:
-                answered = answer_for(answers, sheet.source, r.id) is not None
-                out.confidence[out.confidence_key(sheet.source, r.id)] = (
-                    1.0 if answered else r.confidence
-                )
-    return out
-
-
-# --- Distant Suns ------------------------------------------------------------------
-
-SHAPES_NOT_READ = "Distant Suns shapes not yet read"
-
-
-def _distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
-    """The Cosmos reader of pnp.vision.distant_suns when it is there, else a doubtful note."""
-
-    out = _base("distant-suns", [sheet], answers)
-    try:
-        from pnp.vision.distant_suns import FRONTIER_MARKS, frontier_value, read_cosmos
-    except ImportError:
-        out.doubtful.append(
-            Doubt(
-                "shapes", f"{SHAPES_NOT_READ}: the marks are read, the state is not", sheet.source
-            )
-        )
-        return out
-    from pnp.vision.ink import added_ink
-    from pnp.vision.reference import common_map, reference_image
-
-    c = sheet.code
-    blank = reference_image(c.game, c.sheet, c.layout, sheet.px_per_mm, sheet.ink_saving)
-    mask = sheet.ink if sheet.ink is not None else added_ink(sheet.page, blank, sheet.px_per_mm)
-    readings, answered, chosen = [], [], {}
-    for r in sheet.readings:
-        answer = answer_for(answers, sheet.source, r.id)
-        if answer is not None:
-            r = replace(r, state="filled" if answer else "empty", confidence=1.0)
-            answered.append(r.id)
-            if isinstance(answer, str):  # the zone a symbol names
-                chosen[r.id] = answer
-        readings.append(r)
-    try:
-        # The page as flattened, not as aligned (``SheetReading.page_read``): read on the
-        # aligned page, the 2,799 Cosmos pages of 46 photo sets (session 53) asked 71
-        # right fields more and 41 fewer, and read 2 asked fields wrong unasked
-        cosmos = read_cosmos(
-            sheet.page,
-            mask,
-            common_map(c),
-            readings,
-            sheet.px_per_mm,
-            blank,
-            answered=answered,
-            doubted=[d.field for d in sheet.doubtful],
-            chosen=chosen,
-            base=sheet.base,
-            darkness=sheet.hex_darkness,
-        )
-    except Exception as exc:  # a bug in the Cosmos reader must not stop the batch
-        out.doubtful.append(
-            Doubt(
-                "shapes",
-                f"{SHAPES_NOT_READ}: the Cosmos reader failed ({type(exc).__name__}: {exc})",
-                sheet.source,
-            )
-        )
-        return out
-    # named by the serial, as a Stellar Drift player is: "player 1" would be the leader
-    out.state = {**cosmos.state, "player": cosmos.state.get("player") or f"Player {c.serial}"}
-    out.confidence.update(cosmos.confidence)
-    out.remarks += cosmos.remarks
-    # Upgrade boxes and hexes the shapes settled are no longer asked about (their ink was),
-    # but for those the light washed out: the photo shows nothing of them to settle by
-    washed = {d.field for d in sheet.doubtful if d.cause == WASHED}
-    settled = {i: v for i, v in cosmos.settled.items() if i not in washed}
-    record_settled(out, {f"{sheet.source}:{i}": v for i, v in settled.items()})
-    out.faint = {f"{sheet.source}:{i}" for i in cosmos.faint}
-    out.doubtful = _merge(
-        [d for d in out.doubtful if d.field not in settled]
-        + [
-            # a symbol asked about (a score tile's box, a hex) is answered with a zone, or
-            # empty: "filled" does not say which zone it names
-            Doubt(d.field, d.reason, sheet.source, options=d.options)
-            for d in cosmos.doubtful
-            if (answer := answer_for(answers, sheet.source, d.field)) is None
-            or (d.options and answer is True)
-        ]
-    )
-    # a Frontier value asked about, for its ink too, is answered with how it is marked
-    out.doubtful = [
-        replace(d, options=FRONTIER_MARKS) if frontier_value(d.field) and not d.options else d
-        for d in out.doubtful
-    ]
-    return out
-
-
-# --- the batch -------------------------------------------------------------------
-
-
-def _duplicates(sheets: list[SheetReading]) -> tuple[list[SheetReading], list[Refused]]:
-    kept: dict[tuple, SheetReading] = {}
-    refused = []
-    for s in sheets:
-        # Federation layouts are different sheets (the Solo tracker's two pages, a table
-        # pad and a player page); a Stellar Drift ship's layout is which ship it is.
-        layout = s.code.layout if s.code.game == "federation" else ""
-        key = (s.code.game, s.code.sheet, s.code.serial, layout)
-        if key in kept:
-            first = kept[key]
-            what = (
-                f"the same sheet as {first.source} ({s.code.text})"
-                if first.code == s.code
-                else f"a second {s.code.game} {s.code.sheet} sheet with serial {s.code.serial} "
-                f"({first.source} has one)"
-            )
-            refused.append(Refused(s.source, EXIT_DUPLICATE, f"{s.source}: {what}; left out"))
-        else:
-            kept[key] = s
-    return list(kept.values()), refused
-
-
-def batch_game(games: list[str]) -> str | None:
-    """The game most inputs are of (the first one's on a tie)."""
-    if not games:
-        return None
-    counts = Counter(games)
-    top = max(counts.values())
-    return next(g for g in games if counts[g] == top)
-
-
-def wrong_game(source: str, game: str, batch: str) -> Refused:
-    return Refused(
-        source,
-        EXIT_WRONG_GAME,
-        f"{source}: a {game} sheet among {batch} sheets; read it in a batch of its own",
-    )
 
 
 def assemble(
@@ -411,7 +65,7 @@ def assemble(
             refused.append(wrong_game(s.source, s.code.game, game))
         else:
             kept.append(s)
-    kept, dups = _duplicates(kept)
+    kept, dups = duplicates(kept)
     refused += dups
     out = _assembled(game, kept, answers)
     try:
@@ -497,7 +151,7 @@ def _open_guesses(a: Assembled) -> dict[tuple[str, str], bool]:
         for d in s.doubtful
         if d.guess is not None and (s.source, d.field) in still
     }
-    # (the reader's from its sheets: a doubt merged with a check's question (``_merge``)
+    # (the reader's from its sheets: a doubt merged with a check's question (``merge_doubts``)
     # keeps no guess) and the checks' own: a page's one question, the noise model's answer
     # the state counts (``keep_one_learned``)
     return {(d.source, d.field): d.guess for d in a.doubtful if d.guess is not None} | readers
@@ -557,5 +211,5 @@ def _assembled_game(
 
         return assemble_federation(kept, answers, learned)
     if game == "distant-suns":
-        return [_distant_suns(s, answers) for s in kept]
+        return [assemble_distant_suns(s, answers) for s in kept]
     return []

@@ -6,17 +6,10 @@ checked on the marks, a rule broken asked about on the fields it names (a part o
 
 from __future__ import annotations
 
+from pnp.vision.answers import Answers, marked
+from pnp.vision.assembled import Assembled, base_assembled, record_settled
+from pnp.vision.sheet_doubts import doubts_on_fields, merge_doubts, open_doubts
 from pnp.vision.sheet_reading import SheetReading
-from pnp.vision.states import (
-    Answers,
-    Assembled,
-    _base,
-    _field_doubts,
-    _merge,
-    marked,
-    open_doubts,
-    record_settled,
-)
 
 # State paths whose checks rest on the Ship sheet's repaired spaces: without the ship in
 # the batch they say nothing of the Tracker and Tech sheets read.
@@ -71,7 +64,7 @@ def assemble_stellar_drift(
     no_effect = settled_no_effect(sheets, answers, build, state_part)
     settled |= no_effect
     answers = {**no_effect, **answers}
-    out = _base("stellar-drift", sheets, answers)
+    out = base_assembled("stellar-drift", sheets, answers)
     record_settled(out, settled)
     missing = [k for k in ("ship", "tracker", "tech") if k not in kinds]
     if missing:
@@ -116,13 +109,13 @@ def assemble_stellar_drift(
         if "ship" not in kinds and problem.field in SHIP_CHECKS:
             continue  # the ship taken in its place has nothing repaired
         on_sheets = [f for f in problem.marks if any(f in s.kinds for s in sheets)]
-        asked = _field_doubts(sheets, on_sheets, str(problem), answers)
+        asked = doubts_on_fields(sheets, on_sheets, str(problem), answers)
         out.doubtful += asked
         if not asked and "ship" in kinds:
             # answered, or on no field read: a person must look at the sheets
             out.notes.append(f"serial {serial}: {problem}")
     if errors:
-        out.doubtful = _merge(out.doubtful)
+        out.doubtful = merge_doubts(out.doubtful)
         return out
     if "ship" in kinds:
         out.state = state.model_dump(mode="json")

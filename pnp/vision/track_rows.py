@@ -68,9 +68,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from pnp.vision.answers import Answers, answer_for, marked
 from pnp.vision.field_doubts import FAINT, HATCHED, NOISE
+from pnp.vision.sheet_doubts import open_doubts
 from pnp.vision.sheet_reading import SheetReading
-from pnp.vision.states import Answers, answer_for, marked, open_doubts
 
 # Clean marks past a row's faint boxes that make them marks (``_filled_in``). With one,
 # on 14 photo sets (session 45), a hard Tech page of seed 112 (#152): Red box 5 faint

@@ -35,9 +35,10 @@ grain, unasked), 25 right -> asked (the one kept question), nothing wrong.
 
 from __future__ import annotations
 
+from pnp.vision.answers import Answers, answer_for, marked
 from pnp.vision.field_doubts import FAINT, LIGHT, NOISE
+from pnp.vision.sheet_doubts import open_doubts
 from pnp.vision.sheet_reading import SheetReading
-from pnp.vision.states import Answers, answer_for, marked, open_doubts
 
 INK_ALONE = frozenset({NOISE, FAINT, LIGHT})  # doubts a part nobody played may hold
 

@@ -17,9 +17,9 @@ Measured with ``python -m pnp.bench relight --gain G`` on 72 photos of the held-
 seed 631 sets: at G = 1.3, 1.45 and 1.6, fields read wrong with nothing asked 5, 174 and
 408 before, 0, 31 and 29 since (Federation pages hold no light print to tell by;
 ``docs/BENCHMARKS.md``, session 48). The Cosmos reader's shapes do not settle a hex
-asked so (``states``): its darkness shows no symbol either way. The 1,900 photos of eight
-synthetic sets as made read the same, field for field, and the scans of ``pnp.bench
-scans`` through every filter too.
+asked so (``distant_suns_state``): its darkness shows no symbol either way. The 1,900
+photos of eight synthetic sets as made read the same, field for field, and the scans of
+``pnp.bench scans`` through every filter too.
 """
 
 from __future__ import annotations
