@@ -218,7 +218,8 @@ def score(states, as_json, asking, sets, overlay):
     """Score finished games from JSON sheet states and sheet photos (.jpg, .jpeg, .png, .heic,
     or a .pdf scan; a folder gives the photos in it): categories, totals, tie-breaker,
     ranking. Exit codes as for `pnp read`."""
-    from pnp.read_cli import expand, is_photo, score_with_photos
+    from pnp.photo_batch import expand, is_photo
+    from pnp.read_cli import score_with_photos
 
     states = expand(states, "STATES")
     if any(is_photo(p) for p in states):

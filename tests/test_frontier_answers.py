@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from pnp.bench.page_score import truth_answer
 from pnp.cli import cli
-from pnp.read_cli import parse_sets
+from pnp.set_answers import parse_sets
 
 # an easy Cosmos page (``python -m pnp.bench photos --n 300 --seed 755``, #3, at half
 # size) whose only doubts are Frontier q13r0's two values: 15 circled, 8 crossed out,

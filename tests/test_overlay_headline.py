@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import cv2
 
-from pnp.read_cli import _reasons
+from pnp.read_report import _reasons
 from pnp.vision.overlay import FONT, _wrapped
 
 PROBLEM = (
@@ -62,7 +62,8 @@ def test_fields_the_batch_settled_are_outlined_as_settled_and_only_what_is_asked
 
     from flat_pages import flat_reading
 
-    from pnp.read_cli import Batch, write_overlays
+    from pnp.photo_batch import Batch
+    from pnp.read_report import write_overlays
     from pnp.synth.marks import sheet_marks
     from pnp.synth.states import random_state
     from pnp.vision.assembled import Assembled
@@ -129,7 +130,7 @@ def test_a_federation_player_page_heads_with_its_own_player():
     # one page per player: each page's overlay names its own player's total first
     from flat_pages import flat_reading
 
-    from pnp.read_cli import sheet_scores
+    from pnp.read_report import sheet_scores
     from pnp.synth.marks import sheet_marks
     from pnp.synth.states import random_states
     from pnp.vision.states import assemble

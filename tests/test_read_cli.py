@@ -426,7 +426,7 @@ def test_a_player_scored_without_all_sheets_is_provisional_and_says_which_are_mi
     assert player["provisional"] and player["notes"] == [f"serial 1: {missing}"]
     assert "doubtful" not in player
     # ...and so does the overlay's headline
-    from pnp.read_cli import sheet_scores
+    from pnp.read_report import sheet_scores
 
     (a,), _ = assemble(read_photo(SHIP), {}, "stellar-drift")
     (headline,) = sheet_scores(a)[1].values()
@@ -467,7 +467,7 @@ def test_an_answer_names_one_sheet_of_a_photo_holding_two():
     "table.jpg:FIELD" the first alone (not both, whose field ids are the same)."""
     from sheet_readings import sheet_reading
 
-    from pnp.read_cli import check_sets
+    from pnp.set_answers import check_sets
     from pnp.vision.answers import answer_for
     from pnp.vision.fields import FieldReading
 
@@ -491,7 +491,8 @@ def test_a_bare_field_two_sheets_hold_is_refused_and_the_hint_names_the_sheet():
     for an open doubt names its sheet."""
     from sheet_readings import sheet_reading
 
-    from pnp.read_cli import answer_hint, check_sets
+    from pnp.read_report import answer_hint
+    from pnp.set_answers import check_sets
     from pnp.vision.assembled import Assembled
     from pnp.vision.field_doubts import FAINT
     from pnp.vision.fields import FieldReading

@@ -71,8 +71,8 @@ def test_an_answer_names_one_page_of_a_scan(tmp_path):
     "scan.pdf#2" changes the second player's sheet alone."""
     from pnp.games import find_game
     from pnp.paper import find_paper
-    from pnp.read_cli import parse_sets
     from pnp.render.pdf import pdf_bytes
+    from pnp.set_answers import parse_sets
     from pnp.sheets.base import Palette
 
     tracker = find_game("stellar-drift").sheet("tracker")
@@ -127,7 +127,7 @@ def test_a_pdf_that_cannot_be_read_gets_one_line_and_its_code(tmp_path, monkeypa
 
 
 def test_a_scan_is_read_in_a_folder_of_photos(tmp_path):
-    from pnp.read_cli import expand
+    from pnp.photo_batch import expand
 
     (tmp_path / "scan.pdf").write_bytes(scan_pdf([None]))
     (tmp_path / "notes.txt").write_text("not a photo")
@@ -154,7 +154,7 @@ def test_a_ship_whose_tints_a_filter_whitened_is_read_as_printed_in_colour(tmp_p
 
 
 def test_the_pages_of_one_scan_are_read_on_both_cores_in_order(tmp_path, player):
-    from pnp.read_cli import _tasks, read_batch
+    from pnp.photo_batch import _tasks, read_batch
 
     path = tmp_path / "scan.pdf"
     path.write_bytes(scan_pdf([f.image for f in player]))

@@ -121,7 +121,7 @@ def test_a_box_filled_solid_keeps_its_reading_as_its_guess():
 
 
 def test_the_report_says_how_an_open_doubt_is_counted():
-    from pnp.read_cli import report_text
+    from pnp.read_report import report_text
 
     def doubt_line(a, field_id):
         return next(ln for ln in report_text(a).splitlines() if ln.strip().startswith(field_id))

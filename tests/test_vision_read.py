@@ -367,7 +367,7 @@ def test_a_sheet_cut_off_at_the_photos_edge_is_said_to_be_unread_on_either_side(
     """A whole sheet with part of the next one in the frame (its two near corner markers
     showing), on either side: the whole sheet is read, with a warning that the other one
     is not. (The cut-off sheet on the left was refused, on the right passed over unsaid.)"""
-    from pnp.read_cli import report_text
+    from pnp.read_report import report_text
     from pnp.vision.read import read_photo
     from pnp.vision.states import assemble
 

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import cli
-from pnp.read_cli import parse_sets
+from pnp.set_answers import parse_sets
 
 # a normal Cosmos page (``python -m pnp.bench photos --n 300 --seed 125``, #208) whose
 # Upgrade and Black Hole boxes hold a square and a circle drawn alike (station, orbit)

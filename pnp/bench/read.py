@@ -176,10 +176,10 @@ def answered(sheet, truths: dict, doubted, readings) -> tuple[set[str], dict[str
     answered from ``truths`` (``truth_answer``: a symbol asked about with the zone it
     names), and the answers (field id -> marked, or zone): ``doubted`` first
     (``readings`` as the checks left them), then what the page asks once it is assembled
-    with them, as ``pnp.read_cli.read_and_assemble`` asks again (an answer may take away
+    with them, as ``pnp.photo_batch.read_and_assemble`` asks again (an answer may take away
     the mark that settled another field: a check past a gap settles the boxes before it)."""
     from pnp.bench.page_score import truth_answers
-    from pnp.read_cli import ASK_ROUNDS
+    from pnp.photo_batch import ASK_ROUNDS
     from pnp.vision.states import assemble
 
     prefix = f"{sheet.source}:"

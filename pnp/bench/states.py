@@ -126,7 +126,7 @@ def judged_game(
     """One of OUTCOMES for one seeded game of ``kind``, and whether, in review, its
     provisional score (the doubts unanswered, at their best guesses) is right."""
     from pnp.bench.page_score import truth_answers
-    from pnp.read_cli import ASK_ROUNDS
+    from pnp.photo_batch import ASK_ROUNDS
     from pnp.synth.camera import photograph
     from pnp.synth.pen import build_page, fill
     from pnp.synth.real_photo import photograph_real

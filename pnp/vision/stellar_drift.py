@@ -96,7 +96,7 @@ def assemble_stellar_drift(
     state, errors = checked(marks)
     # A rule broken only by marks the reader asks about itself (box 11 of a track on
     # noisy paper, past boxes read plainly empty) is asked about once they are answered
-    # (``pnp.read_cli.read_and_assemble`` assembles again): their own questions come
+    # (``pnp.photo_batch.read_and_assemble`` assembles again): their own questions come
     # first, and its question would name every plain box of the gap.
     doubted = {d.field for s in sheets for d in open_doubts(s, answers)} & marks
     waiting = waiting_on_doubts(errors, checked(marks - doubted)[1]) if doubted else []
