@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from pnp.sheetmap import Field
-from pnp.vision import ink_shape
+from pnp.vision import field_tone, ink_shape
 from pnp.vision.field_doubts import FAINT, HATCHED, NOISE, Doubt
 from pnp.vision.fields import FieldReading
 from pnp.vision.noise_model import (
@@ -152,10 +152,14 @@ def test_the_features_see_the_page_around_a_field():
     assert named["thick_ink"] == 0.05 and named["thick_base"] == 0.09
     assert named["thick_to_base"] == pytest.approx(0.75)  # its base-step ink in strokes
     assert named["base_parts"] == -1 and named["dark_mean"] == -1  # its ink's shape unmeasured
+    assert named["tone"] == -1 and named["tone_z"] == -1  # nor its tone
     shape = tuple(float(n) for n in range(len(ink_shape.FEATURES)))
-    readings[6] = replace(readings[6], ink_shape=shape)
+    tone = tuple(100.0 + n for n in range(len(field_tone.FEATURES)))
+    readings[6] = replace(readings[6], ink_shape=shape, tone=tone)
     x = features(readings, list(fields), asked, ["b6"])[0]
-    assert tuple(x[FEATURES.index(ink_shape.FEATURES[0]) :]) == shape  # read as measured
+    start = FEATURES.index(ink_shape.FEATURES[0])
+    assert tuple(x[start : start + len(shape)]) == shape  # read as measured
+    assert tuple(x[FEATURES.index(field_tone.FEATURES[0]) :]) == tone
 
 
 HARD = sorted(PHOTOS.glob("*-hard.jpg")) + sorted(PHOTOS.glob("*-real.jpg"))
@@ -613,15 +617,17 @@ def test_a_cosmos_page_keeps_no_question_for_a_hex_both_readers_agree_on(monkeyp
 def test_a_doubt_left_asked_for_noise_counts_as_the_model_leans():
     """A field still asked for noise or faint ink, with no guess of its own, counts as
     the noise model leans (``noise_model.leanings``) until someone answers, and says so;
-    on the committed hard and real photos, as often right as the reading or more."""
+    on the committed hard and real photos the model's lean is as often right as the
+    reading or more, over every field the reader asked so (the model since session 69
+    leaves too few of them asked on these ten photos to count those alone)."""
     import json
 
-    from pnp.vision.field_doubts import best_guess
+    from pnp.vision.field_doubts import FAINT, NOISE, best_guess
     from pnp.vision.noise_model import leanings, page_of
     from pnp.vision.read import read_photo
     from pnp.vision.states import assemble
 
-    leant = by_lean = by_reading = 0
+    leant = judged = by_lean = by_reading = 0
     for path in HARD:
         if "cosmos" in path.name:
             continue
@@ -629,7 +635,6 @@ def test_a_doubt_left_asked_for_noise_counts_as_the_model_leans():
         (sheet,) = read_photo(path)
         (a,), _ = assemble([sheet])
         lean = leanings(*page_of(sheet), {d.field for d in a.doubtful})
-        read = {r.id: r for r in sheet.readings}
         own = {d.field for d in sheet.doubtful if d.guess is not None}
         for d in a.doubtful:
             if d.field in lean and d.field not in own and "one question" not in d.reason:
@@ -637,8 +642,13 @@ def test_a_doubt_left_asked_for_noise_counts_as_the_model_leans():
                 if a.state is not None:
                     assert a.counted(d) is lean[d.field]
                 leant += 1
-                marked = truth[d.field]["marked"]
-                by_lean += lean[d.field] == marked
-                by_reading += best_guess(read[d.field]) == marked
-    assert leant >= 5
+        read = {r.id: r for r in sheet.readings}
+        noisy = {d.field for d in sheet.doubtful if d.cause in (NOISE, FAINT)} - own
+        for field_id, leans in leanings(*page_of(sheet), noisy).items():
+            marked = truth[field_id]["marked"]
+            judged += 1
+            by_lean += leans == marked
+            by_reading += best_guess(read[field_id]) == marked
+    assert leant >= 1
+    assert judged >= 20
     assert by_lean >= by_reading

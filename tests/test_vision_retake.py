@@ -98,11 +98,14 @@ def test_page_resolution_is_the_photos_pixels_per_page_mm():
 
 @pytest.fixture(scope="module")
 def poor(tmp_path_factory) -> Path:
-    """A synthetic hard photo whose page asks about most of its 47 fields: small in
-    the frame (3.8 px per mm) and grainy (seed 44's sample 110)."""
+    """A synthetic hard photo whose page asks about most of its fields: a Cosmos page
+    small in the frame (2.9 px per mm), grainy and half in shadow (seed 760's sample 73;
+    107 of its 145 fields asked). Until session 69 a Stellar Drift ship page (seed 44's
+    sample 110, 3.8 px per mm), which the noise model then read but for 10 of its 47
+    fields, below the share advised."""
     from pnp.synth.dataset import Sample, make
 
-    sample = Sample(110, "stellar-drift", "ship", "hard", 393487798, 1744986811, 2126300043)
+    sample = Sample(73, "distant-suns", "cosmos", "hard", 1688853897, 251139034, 1814780911)
     jpeg, _ = make(sample)
     path = tmp_path_factory.mktemp("retake") / "poor.jpg"
     path.write_bytes(jpeg)
@@ -132,17 +135,19 @@ def test_ask_shows_the_advice_first_and_quit_leaves_the_rest_open(poor):
     before = CliRunner().invoke(cli, ["read", str(poor), "--json"])
     asked = {d["field"] for d in json.loads(before.stdout)["states"][0]["doubtful"]}
     assert len(asked) >= 3  # the page asks about many of its fields
-    answers = "one\ne\nquit\n"  # one field at a time, the first answered, then quit
+    answers = "one\nempty\nquit\n"  # one field at a time, the first answered, then quit
     result = CliRunner().invoke(cli, ["read", str(poor), "--ask", "--json"], input=answers)
     assert result.exit_code == 3, result.output
     err = result.stderr
     assert err.index("retake: poor.jpg: ") < err.index("fields in doubt, numbered in")
-    assert err.count("filled, empty, skip, or quit") == 2  # no question after the quit
+    assert err.count("empty, skip, or quit?") == 2  # no question after the quit
     first = err.split("crop: ")[0].splitlines()[-2].split()[1].rstrip(":")
     state = json.loads(result.stdout)["states"][0]
     open_fields = {d["field"] for d in state["doubtful"]}
     assert first not in open_fields and state["confidence"][first] == 1.0
-    assert open_fields == asked - {first}  # the rest left open as they were asked
+    # the rest left open as they were asked (a hex answered may leave the Cosmos shapes
+    # more to ask, as ``pnp read`` asks again after answers)
+    assert asked - {first} <= open_fields
 
 
 def test_a_large_page_asking_about_many_fields_is_advised_below_the_share():

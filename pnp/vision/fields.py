@@ -82,6 +82,9 @@ class FieldReading:
     # ...and the grain of the paper beside it (``pnp.vision.local_grain``; -1 unmeasured),
     # which a field's base-step ink is weighed against before the model settles it empty.
     local_grain: float = -1.0
+    # ...and how much darker than its print its inside is on average, against the paper
+    # round it and the page's empty fields (``pnp.vision.field_tone.FEATURES``)
+    tone: tuple[float, ...] = ()
 
 
 # On quiet paper (the noise did not raise the step: the field's ink at the base step is

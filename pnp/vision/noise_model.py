@@ -8,7 +8,9 @@ is judged the way a person judges it: against the field's own numbers (its ink a
 raised and the base step, how much of it is covered, how much of it lies in strokes a
 pen's width wide (``FieldReading.thick_ink``), what lies past its outline, the shape
 and darkness of its ink: long strokes or scattered grain (``pnp.vision.ink_shape``), and
-straight strokes through it, a cross's arms (``pnp.vision.ink_lines``)), its
+straight strokes through it, a cross's arms (``pnp.vision.ink_lines``), and how much
+darker than its print its inside is on average, where grain cancels out, against the
+paper round it and the page's empty fields (``pnp.vision.field_tone``)), its
 size and shape, and the page around it (how inky the player's sure marks of its kind
 are, how grainy the sure empty fields, how much of the page is in doubt).
 
@@ -29,9 +31,9 @@ gradient-boosted ensemble of small regression trees trained on them
 (``python -m pnp.bench train-noise``; sklearn's ``HistGradientBoostingClassifier``,
 used only to train) and stored as plain arrays in ``noise_model.json`` beside this
 module (trained on forty sets of 300 photos, seeds 719-758, twenty of every level and
-twenty hard, 62,681 doubts as session 68's reader reads them; until then on 22 older
-sets as session 40's reader read them; docs/BENCHMARKS.md has the command and the
-checks);
+twenty hard, 62,681 doubts as session 68's reader reads them, with the field tones
+since session 69; before session 68 on 22 older sets as session 40's reader read them;
+docs/BENCHMARKS.md has the command and the checks);
 ``Model.probability`` evaluates it with numpy alone. A
 doubted field is settled only where the model is sure: marked at a probability of a
 mark of ``SURE`` or more, empty at ``SURE_EMPTY`` of none or more where it was doubted for
@@ -86,7 +88,7 @@ from pathlib import Path
 import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision import ink_shape
+from pnp.vision import field_tone, ink_shape
 from pnp.vision.field_doubts import FAINT, NOISE, clean_outline
 from pnp.vision.fields import UNREAD_KINDS, FieldReading
 from pnp.vision.sheet_reading import SheetReading
@@ -145,8 +147,12 @@ FEATURES = (
     "thick_to_base",  # the share of its base-step ink in such strokes
     # the shape and darkness of its ink (``pnp.vision.ink_shape``; -1 where unmeasured)
     *ink_shape.FEATURES,
+    # its inside's mean darkness against the paper round it and the page's empty fields
+    # (``pnp.vision.field_tone``; -1 where unmeasured)
+    *field_tone.FEATURES,
 )
 _NO_SHAPE = (-1.0,) * len(ink_shape.FEATURES)  # a field whose ink's shape was not measured
+_NO_TONE = (-1.0,) * len(field_tone.FEATURES)  # ...nor its tone
 
 
 def features(
@@ -205,6 +211,7 @@ def features(
                 r.thick_base,
                 r.thick_base / r.base_ink if r.base_ink else 0.0,
                 *(r.ink_shape or _NO_SHAPE),
+                *(r.tone or _NO_TONE),
             ]
         )
     return np.array(rows, np.float64).reshape(len(ids), len(FEATURES))

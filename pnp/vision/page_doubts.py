@@ -165,9 +165,10 @@ def _washed_out(readings, found: list[Doubt], fields: list, m, px_per_mm: float,
 
 
 def _with_noise_measures(readings, found: list[Doubt], fields: list, m, px_per_mm: float):
-    """``readings``, those doubted for noise or faint ink with their ``ink_shape`` and
-    ``local_grain`` (what the noise model reads and weighs of them besides their ink
-    shares)."""
+    """``readings``, those doubted for noise or faint ink with their ``ink_shape``,
+    ``local_grain`` and ``field_tone`` (what the noise model reads and weighs of them
+    besides their ink shares)."""
+    from pnp.vision.field_tone import field_tones
     from pnp.vision.ink_shape import ink_shape
     from pnp.vision.local_grain import local_grain
 
@@ -175,6 +176,9 @@ def _with_noise_measures(readings, found: list[Doubt], fields: list, m, px_per_m
     if not noisy or m.seen is None or m.printed is None:
         return readings
     geometry = {f.id: f for f in fields}
+    asked = {d.field for d in found}
+    paper = [r.id for r in readings if r.state == "empty" and r.id not in asked]
+    tones = field_tones(fields, m.seen, m.printed, m.readable, px_per_mm, paper, noisy)
 
     def measured(r: FieldReading) -> FieldReading:
         f = geometry[r.id]
@@ -182,6 +186,7 @@ def _with_noise_measures(readings, found: list[Doubt], fields: list, m, px_per_m
             r,
             ink_shape=ink_shape(f, m.base, m.ink, m.seen, m.printed, px_per_mm),
             local_grain=local_grain(f, fields, m.base, m.printed, px_per_mm),
+            tone=tones[r.id],
         )
 
     return [measured(r) if r.id in noisy else r for r in readings]
