@@ -69,9 +69,8 @@ def _tones(fields, seen, printed, readable, px_per_mm) -> tuple[np.ndarray, np.n
     dark = cv2.divide(seen, print_level(printed, floor=PRINT_FLOOR))
     cv2.subtract(1.0, dark, dst=dark)
     np.clip(dark, -1.0, 1.0, out=dark)
-    room = readable.astype(np.float32)
-    sums = cv2.integral(cv2.multiply(dark, room), sdepth=cv2.CV_64F)
-    counts = cv2.integral(room, sdepth=cv2.CV_64F)
+    sums = cv2.integral(cv2.multiply(dark, readable, dtype=cv2.CV_32F), sdepth=cv2.CV_64F)
+    counts = cv2.integral(readable)  # int32: the same whole numbers
     h, w = dark.shape
     inside = _field_boxes(fields, px_per_mm).inside.astype(np.int64)
     x0, y0 = np.clip(inside[:, 0], 0, w), np.clip(inside[:, 1], 0, h)
