@@ -30,8 +30,8 @@ def read_masks(
 ) -> tuple[list[FieldReading], list[Doubt]]:
     """Every field read from a page's ``ink.ink_masks``: its share of ink, boxes hatched
     out and faint strokes found, doubts the page itself settles, the shape of the ink of
-    those left asked for noise or faint ink and the grain of the paper beside them
-    (``_with_noise_measures``); and what is left to ask.
+    those left asked for noise or faint ink, the grain of the paper beside them and
+    their tone (``_with_noise_measures``); and what is left to ask.
     The one path from masks to readings (``read.read_page`` and the read benches)."""
     from pnp.vision.faint_strokes import faint_strokes
     from pnp.vision.fields import read_fields
