@@ -2,7 +2,7 @@
 
 from types import SimpleNamespace
 
-from pnp.bench.read import _frontier_marks
+from pnp.bench.read_photo import frontier_marks
 
 
 def _field(fid: str, kind: str = "frontier_value"):
@@ -21,7 +21,7 @@ def test_a_frontier_value_is_compared_as_circled_or_crossed_as_its_state_has_it(
     ]
     state = {"frontier": {"q8r0": "low", "q3r3": "both"}}
     cosmos = SimpleNamespace(game="distant-suns", state=state)
-    assert _frontier_marks([cosmos], fields) == {
+    assert frontier_marks([cosmos], fields) == {
         "frontier-q8r0-high": "cross",
         "frontier-q8r0-low": "circle",
         "frontier-q3r3-high": "circle",
@@ -34,11 +34,11 @@ def test_a_frontier_value_is_compared_as_circled_or_crossed_as_its_state_has_it(
 def test_a_page_without_a_state_compares_its_frontier_values_by_ink_alone():
     fields = [_field("frontier-q8r0-high"), _field("frontier-q8r0-low")]
     blocked = SimpleNamespace(game="distant-suns", state=None)
-    assert _frontier_marks([blocked], fields) == {}
+    assert frontier_marks([blocked], fields) == {}
 
 
 def test_the_table_gives_the_accuracy_on_the_pages_a_person_keeps():
-    from pnp.bench.read import Tally, table
+    from pnp.bench.read_tally import Tally, table
 
     advised = Tally(sheets=2, fields=100, right=60, retake=1, kept_fields=40, kept_right=39)
     hopeless = Tally(sheets=1, fields=50, right=10, retake=1)
@@ -54,7 +54,7 @@ def test_the_table_gives_the_accuracy_on_the_pages_a_person_keeps():
 
 
 def test_the_table_gives_how_many_doubtful_fields_the_best_guess_reads_right():
-    from pnp.bench.read import Tally, table
+    from pnp.bench.read_tally import Tally, table
 
     tallies = {
         ("stellar-drift", "easy"): Tally(sheets=1, fields=10, right=8, doubtful=2, guess_right=1),
@@ -73,7 +73,7 @@ def test_the_table_gives_how_many_doubtful_fields_the_best_guess_reads_right():
 
 
 def test_a_doubted_fields_guess_is_its_doubts_own_else_its_readings():
-    from pnp.bench.read import doubt_guess
+    from pnp.bench.read_photo import doubt_guess
     from pnp.vision.field_doubts import Doubt
     from pnp.vision.fields import FieldReading
     from pnp.vision.sheet_reading import SheetReading
@@ -99,7 +99,8 @@ def test_a_field_an_answer_brings_into_question_is_answered_as_pnp_read_asks_it(
     import json
     from pathlib import Path
 
-    from pnp.bench.read import answered, read_one
+    from pnp.bench.read_photo import read_one
+    from pnp.bench.read_tally import answered
 
     folder = Path(__file__).parent / "fixtures" / "answered"
     photo = folder / "seed688-00451-stellar-drift-tracker-hard.jpg"

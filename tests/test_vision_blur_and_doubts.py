@@ -114,7 +114,7 @@ def test_the_committed_photos_are_never_silently_wrong(checks):
     import json
     from pathlib import Path
 
-    from pnp.bench.read import read_one
+    from pnp.bench.read_photo import read_one
 
     photos = sorted((Path(__file__).parent / "fixtures" / "photos").glob("*.jpg"))
     silent = []

@@ -20,7 +20,7 @@ def test_an_image_opencvs_decoder_raises_on_decodes_to_nothing():
 
 
 def test_the_page_behind_it_is_read_from_its_nearest_code():
-    from pnp.bench.read import read_one
+    from pnp.bench.read_photo import read_one
     from pnp.synth.dataset import Sample, make
 
     sample = Sample(153, "distant-suns", "cosmos", "hard", 1196890383, 2047879422, 1364159737)
@@ -37,7 +37,7 @@ def test_the_corner_markers_of_a_dim_grainy_photo_are_found_in_smaller_copies():
     searches look at; the patient search in a copy 1,000 px long finds a third."""
     import numpy as np
 
-    from pnp.bench.read import read_one
+    from pnp.bench.read_photo import read_one
     from pnp.synth.dataset import Sample, make
     from pnp.vision.markers import _detect, find_fiducials
     from pnp.vision.rectify import decode_photo

@@ -167,7 +167,7 @@ HARD = sorted(PHOTOS.glob("*-hard.jpg")) + sorted(PHOTOS.glob("*-real.jpg"))
 
 def test_on_the_committed_photos_every_field_the_model_answers_is_answered_right():
     import pnp.vision.learned as learned
-    from pnp.bench.read import read_one
+    from pnp.bench.read_photo import read_one
 
     answered, wrong, total = [], [], 0
     learned_answers = learned.learned_answers
@@ -273,7 +273,7 @@ def test_the_model_never_takes_a_pages_last_question_away():
     assert "99.91% sure" in a.doubtful[1].reason
     assert "a.jpg:b1" not in a.settled and a.settled["a.jpg:b2"] is False
     # the state keeps counting the model's answer until someone answers, and says so
-    from pnp.bench.read import doubt_guess
+    from pnp.bench.read_photo import doubt_guess
     from pnp.vision.states import _open_guesses
 
     assert a.doubtful[1].guess is True and _open_guesses(a)[("a.jpg", "b1")] is True
@@ -393,7 +393,7 @@ def test_light_fills_under_a_shadow_stay_asked_though_the_model_calls_them_empty
     which the model calls empty at ~1e-6. The strokes guard (``_may_be_empty``) keeps
     them from its word; session 34 tried trusting the model past it, and this is where
     that went wrong."""
-    from pnp.bench.read import read_one
+    from pnp.bench.read_photo import read_one
     from pnp.synth.dataset import Sample, make
 
     sample = Sample(194, "federation", "solo", "hard", 1008700736, 1895577421, 1075449698)

@@ -30,7 +30,7 @@ def op_times(data: bytes) -> tuple[str, dict[str, float], bool, bool] | None:
     cannot locate or identify its page."""
     import cv2
 
-    from pnp.bench.read import bucket
+    from pnp.bench.read_photo import bucket
     from pnp.paper import COMMON_HEIGHT, COMMON_WIDTH
     from pnp.vision.identify import identify, qr_region
     from pnp.vision.markers import QUICK_SEARCH_SIDE, quick_fiducials

@@ -26,7 +26,7 @@ STAGES = ("decode", "locate + warp", "identify", "ink_masks", "fields + doubts",
 
 def stage_times(data: bytes) -> tuple[str, dict[str, float]] | None:
     """(megapixel bucket, seconds per stage) of reading one photo's bytes; None if unread."""
-    from pnp.bench.read import _checked, bucket
+    from pnp.bench.read_photo import bucket, checked
     from pnp.vision.blank_prep import prepare_blank
     from pnp.vision.identify import identify
     from pnp.vision.ink import ink_masks
@@ -58,7 +58,7 @@ def stage_times(data: bytes) -> tuple[str, dict[str, float]] | None:
     readings, found = read_masks(m, fields, page.px_per_mm, "")  # hatchings, doubts...
     t6 = clock()
     resolution = page_resolution(page) * scale
-    _checked(code, page, m.ink, readings, fields, found, resolution, ink_saving, m.base, m.shifts)
+    checked(code, page, m.ink, readings, fields, found, resolution, ink_saving, m.base, m.shifts)
     t7 = clock()
     size = (gray.shape[0] * scale, gray.shape[1] * scale)
     seconds = (t1 - t0, t2 - t1, t3 - t2, t5 - t4, t6 - t5, t7 - t6)
