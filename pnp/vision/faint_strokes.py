@@ -34,6 +34,7 @@ from pnp.vision.box_texture import FLAT_SPREAD, LIGHT_PRINT
 from pnp.vision.fields import QUIET_BASE_RATIO, QUIET_FILLED_MIN, FieldReading
 from pnp.vision.ink import InkMasks
 from pnp.vision.px_scale import px_count, px_scale
+from pnp.vision.robust_spread import median_spread
 
 ANGLE_STEP = 3  # degrees between the directions tried
 MIN_LENGTH = 0.5  # of the box's shorter side: the stroke's plain length at least
@@ -68,8 +69,7 @@ def stroke_score(
     if at.size < px_count(MIN_PLAIN_PX, px_per_mm):
         return 0.0, 0.0, 0.0
     values = dark.ravel()[at]
-    median = float(np.median(values))
-    noise = 1.4826 * float(np.median(np.abs(values - median))) + 1e-4
+    median, noise = median_spread(values)
     clear = (values - median) > 3 * noise
     # Every line across the box at once: each plain pixel falls in the row (1 px wide)
     # at its distance from the centre across the line's direction, for every direction.

@@ -26,12 +26,12 @@ import numpy as np
 
 from pnp.sheetmap import Field
 from pnp.vision.blank_prep import print_level
-from pnp.vision.field_boxes import _field_boxes
+from pnp.vision.field_boxes import _box_sums, _field_boxes
+from pnp.vision.robust_spread import median_spread
 
 RING_MM = 2.5  # the band round a field its paper is measured in
 PRINT_FLOOR = 0.3  # the print's brightness is taken no darker than this (of paper)
 MIN_PAPER = 5  # fewer empty fields on the page make no reference
-MAD_SIGMA = 1.4826  # a normal spread's standard deviation over its median absolute deviation
 NO_Z = -99.0  # a distance from the page's empty fields not measured
 
 # in the order ``field_tones`` gives them
@@ -71,30 +71,18 @@ def _tones(fields, seen, printed, readable, px_per_mm) -> tuple[np.ndarray, np.n
     np.clip(dark, -1.0, 1.0, out=dark)
     sums = cv2.integral(cv2.multiply(dark, readable, dtype=cv2.CV_32F), sdepth=cv2.CV_64F)
     counts = cv2.integral(readable)  # int32: the same whole numbers
-    h, w = dark.shape
     inside = _field_boxes(fields, px_per_mm).inside.astype(np.int64)
-    x0, y0 = np.clip(inside[:, 0], 0, w), np.clip(inside[:, 1], 0, h)
-    x1, y1 = np.clip(inside[:, 2], 0, w), np.clip(inside[:, 3], 0, h)
     grow = round(RING_MM * px_per_mm)
-    gx0, gy0 = np.clip(x0 - grow, 0, w), np.clip(y0 - grow, 0, h)
-    gx1, gy1 = np.clip(x1 + grow, 0, w), np.clip(y1 + grow, 0, h)
-
-    def box(table, a, b, c, d):
-        return table[d, c] - table[b, c] - table[d, a] + table[b, a]
-
-    s, n = box(sums, x0, y0, x1, y1), box(counts, x0, y0, x1, y1)
-    ring_s = box(sums, gx0, gy0, gx1, gy1) - s
-    ring_n = box(counts, gx0, gy0, gx1, gy1) - n
+    grown = inside + np.array([-grow, -grow, grow, grow])
+    s, n = _box_sums(sums, inside), _box_sums(counts, inside)
+    ring_s, ring_n = _box_sums(sums, grown) - s, _box_sums(counts, grown) - n
     return s / np.maximum(n, 1), ring_s / np.maximum(ring_n, 1)
 
 
 def _reference(values: np.ndarray) -> tuple[float, float] | None:
-    """(median, robust standard deviation) of ``values``; None for fewer than
+    """``robust_spread.median_spread`` of ``values``; None for fewer than
     ``MIN_PAPER``."""
-    if len(values) < MIN_PAPER:
-        return None
-    median = float(np.median(values))
-    return median, float(np.median(np.abs(values - median))) * MAD_SIGMA + 1e-4
+    return median_spread(values) if len(values) >= MIN_PAPER else None
 
 
 def _z(value: float, reference: tuple[float, float] | None) -> float:
