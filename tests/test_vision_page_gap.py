@@ -116,6 +116,21 @@ def test_a_page_without_a_gap_settles_a_field_by_the_fields_around_it(monkeypatc
     assert unmeasured(out) == rs
 
 
+def test_a_dark_field_on_paper_grainier_than_the_sure_empties_is_not_settled_filled():
+    """Under a hard shadow the grain is greater and its darkest points darker: the gap
+    measured on the lit page says nothing there (seed 785's sample 130)."""
+    fields, masks = page(MARKS | {20: 0.6}, noise=0.04)
+    rs = readings(fields, FILLED | {20: "filled"})
+    settled = settle_by_gap(rs, fields, masks, PX, {"f20"}, {"f20"}, {"f20"})
+    assert (settled[20].state, settled[20].settled) == ("filled", True)
+    # the same page with more grain over field 20 and its paper alone
+    rng = np.random.default_rng(5)
+    shade = np.s_[round(22 * PX) : round(34 * PX), round(42 * PX) : round(54 * PX)]  # y, x
+    masks.seen[shade] += rng.normal(0, 0.06, masks.seen[shade].shape).astype(np.float32)
+    out = settle_by_gap(rs, fields, masks, PX, {"f20"}, {"f20"}, {"f20"})
+    assert unmeasured(out) == rs
+
+
 def test_a_page_with_too_few_sure_marks_is_not_judged():
     fields, masks = page({1: 0.6, 20: 0.55}, noise=0.04)
     rs = readings(fields, {1: "filled", 20: "filled"})
