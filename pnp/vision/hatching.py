@@ -65,6 +65,8 @@ neighbour's ink beside it, not a hatching (which runs a little past most sides):
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cached_property
+from typing import TYPE_CHECKING, Literal
 
 import cv2
 
@@ -92,6 +94,12 @@ from pnp.vision.hatch_reach import (
 )
 from pnp.vision.ink import InkMasks
 from pnp.vision.page_fills import DARKER_THAN_FILLS, FILL_COVERAGE, dense, fills_darkness, fills_for
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from pnp.vision.field_boxes import _Boxes
+    from pnp.vision.page_marks import StrokeDarkness
 
 # Which readings are looked at: a box filled, nearly covered, with ink past its outline.
 HATCH_COVERAGE = 0.9
@@ -199,9 +207,9 @@ def hatched_out(
     """``readings`` with every box or circle hatched out read as empty (``hatched`` set),
     and every filled box striped one way, lighter than the hand's fills or inked past its
     outline only by its neighbour, marked as a fill (``striped`` set)."""
-    from pnp.vision.field_boxes import _field_boxes, _free_of
-    from pnp.vision.ink_reach import corner_shares, side_reach
-    from pnp.vision.page_marks import StrokeDarkness, cross_ink, inner_fill_coverage
+    from pnp.vision.field_boxes import _field_boxes
+    from pnp.vision.ink_reach import side_reach
+    from pnp.vision.page_marks import cross_ink, inner_fill_coverage
 
     by_id = {f.id: f for f in fields}
     crosses = cross_ink(readings, lambda i: k if (k := by_id[i].kind) in CROSSED_KINDS else None)
@@ -209,7 +217,59 @@ def hatched_out(
         readings, lambda i: by_id[i].kind if by_id[i].shape == "circle" else None
     )
 
-    candidates = [
+    candidates = _candidates(readings, fields, fills, solid_kinds)
+    crossed = [
+        n
+        for n, (r, f) in enumerate(zip(readings, fields, strict=True))
+        if f.kind in crosses and r.state != "empty" and r.base_ink >= CROSSED_MIN_INK
+    ]
+    filled_past = _filled_past(readings, fields, solid_kinds)
+    covered = any(  # boxes that may be crossed two ways (``hatch_crosses.crossed_boxes``)
+        f.shape == "rect" and r.state == "filled" and r.coverage >= FILL_COVERAGE
+        for r, f in zip(readings, fields, strict=True)
+    )
+    if (not candidates and not crossed and not filled_past and not covered) or masks.seen is None:
+        return readings
+    page = _PageHatching(readings, fields, masks, px_per_mm, _field_boxes(fields, px_per_mm))
+    out = list(readings)
+    hatched = [
+        n
+        for n in crossed
+        if crossed_out(
+            readings[n],
+            crosses[fields[n].kind],
+            lambda n=n: side_reach(masks, fields[n], px_per_mm, base=True),
+        )
+    ]
+    for n in candidates:
+        if n in hatched:
+            continue
+        if fields[n].shape == "circle":
+            if page.circle_hatched(n):
+                hatched.append(n)
+            continue
+        verdict = page.box_verdict(n)
+        if verdict == "hatched":
+            hatched.append(n)
+        elif verdict == "striped":
+            out[n] = replace(readings[n], striped=True)
+    for n in filled_past:
+        if n not in hatched and page.filled_once(n):
+            out[n] = replace(out[n], fill_strokes=True)
+    for n in hatched:
+        out[n] = replace(readings[n], state="empty", confidence=0.9, hatched=True)
+    for n in crossed_boxes(out, fields, masks, page.one_way_of, px_per_mm, solid_kinds):
+        out[n] = replace(out[n], crossed=True)
+    for n in _lighter_fills(out, fields, masks, page.boxes.inside, page.fill_darkness):
+        out[n] = replace(out[n], striped=True)
+    return out
+
+
+def _candidates(readings, fields, fills, solid_kinds) -> list[int]:
+    """The fields ``hatched_out`` weighs one by one: the boxes filled, covered and inked
+    past their outline (``STRIPED_COVERAGE``, ``STRIPED_BEYOND``), and the circles filled
+    dense for the page's fills of their kind (``page_fills.dense``)."""
+    return [
         n
         for n, (r, f) in enumerate(zip(readings, fields, strict=True))
         if r.state == "filled"
@@ -223,13 +283,11 @@ def hatched_out(
             or (f.shape == "circle" and dense(r, fills.get(f.kind)))
         )
     ]
-    crossed = [
-        n
-        for n, (r, f) in enumerate(zip(readings, fields, strict=True))
-        if f.kind in crosses and r.state != "empty" and r.base_ink >= CROSSED_MIN_INK
-    ]
-    # boxes filled past their outline, a fill or a hatching-out? (``ONE_WAY_FILL``)
-    filled_past = [
+
+
+def _filled_past(readings, fields, solid_kinds) -> list[int]:
+    """The boxes filled past their outline, a fill or a hatching-out? (``ONE_WAY_FILL``)"""
+    return [
         n
         for n, (r, f) in enumerate(zip(readings, fields, strict=True))
         if f.shape == "rect"
@@ -238,162 +296,184 @@ def hatched_out(
         and r.ink >= FILL_STROKES_INK
         and r.beyond >= STRIPED_BEYOND
     ]
-    covered = any(  # boxes that may be crossed two ways (``hatch_crosses.crossed_boxes``)
-        f.shape == "rect" and r.state == "filled" and r.coverage >= FILL_COVERAGE
-        for r, f in zip(readings, fields, strict=True)
-    )
-    if (not candidates and not crossed and not filled_past and not covered) or masks.seen is None:
-        return readings
-    boxes = _field_boxes(fields, px_per_mm)
-    room = None  # the free, readable paper round every field: made when first needed
-    fill_darkness: dict[tuple[str, str], float] | None = None  # likewise the page's fills'
-    out = list(readings)
-    hatched = [
-        n
-        for n in crossed
-        if crossed_out(
-            readings[n],
-            crosses[fields[n].kind],
-            lambda n=n: side_reach(masks, fields[n], px_per_mm, base=True),
-        )
-    ]
-    spills = {r.id: r.spill for r in readings if r.state == "filled"}  # ``overrun_sides``
-    strokes = None  # the darkness of the hand's strokes (``page_marks``): when first needed
-    one_ways: dict[int, float | None] = {}  # field -> ``coherence``, measured once
 
-    def one_way_of(n: int) -> float | None:
-        if n not in one_ways:
-            one_ways[n] = coherence(masks, boxes.inside[n], px_per_mm)
-        return one_ways[n]
 
-    def dark_and_pen(n: int) -> tuple[float, float] | None:
+class _PageHatching:
+    """One page's readings as ``hatched_out`` weighs them, field by field, with the
+    measures of the page it takes (the free paper, its fills' and its strokes' darkness,
+    each field's ``coherence``) made when first needed, and once: several are costly."""
+
+    def __init__(
+        self,
+        readings: list[FieldReading],
+        fields: list[Field],
+        masks: InkMasks,
+        px_per_mm: float,
+        boxes: _Boxes,
+    ) -> None:
+        self.readings = readings
+        self.fields = fields
+        self.masks = masks
+        self.px_per_mm = px_per_mm
+        self.boxes = boxes
+        self.spills = {r.id: r.spill for r in readings if r.state == "filled"}  # ``overrun_sides``
+        self.one_ways: dict[int, float | None] = {}  # field -> ``coherence``, measured once
+
+    @cached_property
+    def room(self) -> np.ndarray:
+        """The free, readable paper round every field: made when first needed."""
+        from pnp.vision.field_boxes import _free_of
+
+        return cv2.min(_free_of(self.boxes.taken, self.masks.ink.shape), self.masks.readable)
+
+    @cached_property
+    def fill_darkness(self) -> dict[tuple[str, str], float]:
+        """The darkness of the page's fills (``page_fills.fills_darkness``): likewise made
+        when first needed."""
+        return fills_darkness(self.readings, self.fields, self.masks, self.boxes.inside)
+
+    @cached_property
+    def strokes(self) -> StrokeDarkness:
+        """The darkness of the hand's strokes (``page_marks``): when first needed."""
+        from pnp.vision.page_marks import StrokeDarkness
+
+        return StrokeDarkness(self.readings, self.masks, self.boxes.inside)
+
+    def one_way_of(self, n: int) -> float | None:
+        if n not in self.one_ways:
+            self.one_ways[n] = coherence(self.masks, self.boxes.inside[n], self.px_per_mm)
+        return self.one_ways[n]
+
+    def dark_and_pen(self, n: int) -> tuple[float, float] | None:
         """The darkness of field ``n``'s inside and that of the pen's strokes over the
         page's other marks; None where either cannot be told."""
-        nonlocal strokes
-        if strokes is None:
-            strokes = StrokeDarkness(readings, masks, boxes.inside)
-        pen = strokes.of_others(n)
-        dark = darkness(masks, boxes.inside[n])
+        pen = self.strokes.of_others(n)
+        dark = darkness(self.masks, self.boxes.inside[n])
         return None if pen is None or dark is None else (dark, pen)
 
-    def as_dark_as_strokes(n: int, least: float) -> bool:
+    def as_dark_as_strokes(self, n: int, least: float) -> bool:
         """Whether field ``n``'s inside is at least ``least`` times as dark as the pen's
         strokes, on quiet paper."""
-        if not quiet(masks, fields[n], px_per_mm):
+        if not quiet(self.masks, self.fields[n], self.px_per_mm):
             return False
-        measured = dark_and_pen(n)
+        measured = self.dark_and_pen(n)
         return measured is not None and measured[0] >= least * measured[1]
 
-    def lighter_than_strokes(n: int, most: float) -> bool:
+    def lighter_than_strokes(self, n: int, most: float) -> bool:
         """Whether field ``n``'s inside is at most ``most`` times as dark as the pen's."""
-        measured = dark_and_pen(n)
+        measured = self.dark_and_pen(n)
         return measured is not None and measured[0] <= most * measured[1]
 
-    def hatched_box(n: int, seen: tuple[float, float] | None, reach) -> bool:
+    def circle_hatched(self, n: int) -> bool:
+        """Whether circle ``n``, filled dense, is hatched out: its square inked, and darker
+        than the page's fills (``DARKER_THAN_FILLS``), as dark as the pen's strokes
+        (``DARK_CIRCLE``) or checked off by convention (``CHECKED_CIRCLE_KINDS``)."""
+        from pnp.vision.ink_reach import corner_shares, side_reach
+
+        f, masks, px_per_mm = self.fields[n], self.masks, self.px_per_mm
+        # the cheap measures first: most filled circles are fills, their corners clear
+        if not square_inked(corner_shares(masks, f, px_per_mm)):
+            return False
+        reach = side_reach(masks, f, px_per_mm)
+        if circle_reach_hatched(reach) and quiet(masks, f, px_per_mm) and self.darker_than_fills(n):
+            return True
+        return within(reach, DARK_CIRCLE_REACH) and (
+            self.as_dark_as_strokes(n, DARK_CIRCLE)
+            or (
+                f.kind in CHECKED_CIRCLE_KINDS
+                and quiet(masks, f, px_per_mm)
+                and self.checked_off(n)
+            )
+        )
+
+    def darker_than_fills(self, n: int) -> bool:
+        """Whether field ``n``'s inside is darker than the page's fills of its kind
+        (``DARKER_THAN_FILLS`` times their median)."""
+        fill_darkness = self.fill_darkness
+        dark = darkness(self.masks, self.boxes.inside[n])
+        page = fills_for(fill_darkness, self.fields[n])
+        return dark is not None and page is not None and dark >= DARKER_THAN_FILLS * page
+
+    def checked_off(self, n: int) -> bool:
+        """Whether circle ``n``, checked off by convention and covered to its square's
+        corners, covers as a hatching does: not a cross, nor a fill of one family of
+        strokes lighter than the pen's (``CHECKED_CIRCLE_KINDS``)."""
+        if self.readings[n].coverage < FILL_COVERAGE:
+            return False
+        one_way = self.one_way_of(n)
+        return (
+            one_way is None
+            or one_way < ONE_WAY_FILL
+            or not self.lighter_than_strokes(n, LIGHT_FILL)
+        )
+
+    def box_verdict(self, n: int) -> Literal["hatched", "striped"] | None:
+        """What box ``n``, filled past its outline, is: ``"hatched"`` (out), ``"striped"``
+        (a fill: striped one way, or inked past one side only by its neighbour), or None
+        (it keeps its reading)."""
+        from pnp.vision.ink_reach import side_reach
+
+        f, r, masks, px_per_mm = self.fields[n], self.readings[n], self.masks, self.px_per_mm
+        seen = texture(masks, f, self.boxes.inside[n], px_per_mm)
+        if seen is not None:
+            tone, one_way = seen
+            if tone >= STRIPED and one_way >= ONE_WAY:
+                return "striped"
+            if r.coverage >= HATCH_COVERAGE and r.beyond >= HATCH_BEYOND and tone <= EVEN_TONE:
+                room = self.room
+                overrun = overrun_sides(f, self.fields, self.spills)
+                if fringed(f, masks, room, px_per_mm, overrun):
+                    return None if self.lighter_than_strokes(n, EVEN_TONE_DARK) else "hatched"
+        reach = side_reach(masks, f, px_per_mm) if r.coverage >= STRIPED_COVERAGE else None
+        if (
+            r.coverage >= BOX_COVERAGE
+            and box_reach_hatched(reach)
+            and (one_way := self.one_way_of(n)) is not None
+            and one_way <= TWO_WAY
+            and quiet(masks, f, px_per_mm)
+        ):
+            return "hatched"
+        if f.kind not in CROSSED_KINDS and self.hatched_box(n, seen, reach):
+            return "hatched"
+        if (
+            f.kind not in CROSSED_KINDS
+            and runs_on_past_one_side(reach)
+            and own_ink_centred(masks, f, self.boxes.inside[n], reach)
+        ):
+            return "striped"
+        return None
+
+    def hatched_box(self, n: int, seen: tuple[float, float] | None, reach) -> bool:
         """Whether box ``n``, reached past three sides as a hatching reaches, is as dark
         as the pen's strokes (its tone not striped, its strokes not one way: a tone not
         even asks ``TWO_WAY`` of them) or crossed two ways (``CROSSED_WAYS``)."""
         if past_sides(reach) < DARK_BOX_SIDES or not within(reach, DARK_BOX_REACH):
             return False
-        r = readings[n]
-        one_way = one_way_of(n)
+        r = self.readings[n]
+        one_way = self.one_way_of(n)
         one_way_bar = TWO_WAY if seen is not None and seen[0] > EVEN_TONE else ONE_WAY_FILL
         if (
             r.coverage >= DARK_BOX_COVERAGE
             and (seen is None or seen[0] < STRIPED)
             and (one_way is None or one_way < one_way_bar)
-            and as_dark_as_strokes(n, DARK_BOX)
+            and self.as_dark_as_strokes(n, DARK_BOX)
         ):
             return True
         return (
             r.coverage >= CROSSED_COVERAGE
             and one_way is not None
             and one_way <= CROSSED_WAYS
-            and quiet(masks, fields[n], px_per_mm)
+            and quiet(self.masks, self.fields[n], self.px_per_mm)
         )
 
-    def checked_off(n: int) -> bool:
-        """Whether circle ``n``, checked off by convention and covered to its square's
-        corners, covers as a hatching does: not a cross, nor a fill of one family of
-        strokes lighter than the pen's (``CHECKED_CIRCLE_KINDS``)."""
-        if readings[n].coverage < FILL_COVERAGE:
-            return False
-        one_way = one_way_of(n)
-        return one_way is None or one_way < ONE_WAY_FILL or not lighter_than_strokes(n, LIGHT_FILL)
-
-    for n in candidates:
-        if n in hatched:
-            continue
-        f, r = fields[n], readings[n]
-        if f.shape == "circle":
-            # the cheap measures first: most filled circles are fills, their corners clear
-            if not square_inked(corner_shares(masks, f, px_per_mm)):
-                continue
-            reach = side_reach(masks, f, px_per_mm)
-            if circle_reach_hatched(reach) and quiet(masks, f, px_per_mm):
-                if fill_darkness is None:
-                    fill_darkness = fills_darkness(readings, fields, masks, boxes.inside)
-                dark = darkness(masks, boxes.inside[n])
-                page = fills_for(fill_darkness, f)
-                if dark is not None and page is not None and dark >= DARKER_THAN_FILLS * page:
-                    hatched.append(n)
-                    continue
-            if within(reach, DARK_CIRCLE_REACH) and (
-                as_dark_as_strokes(n, DARK_CIRCLE)
-                or (
-                    f.kind in CHECKED_CIRCLE_KINDS and quiet(masks, f, px_per_mm) and checked_off(n)
-                )
-            ):
-                hatched.append(n)
-            continue
-        seen = texture(masks, f, boxes.inside[n], px_per_mm)
-        if seen is not None:
-            tone, one_way = seen
-            if tone >= STRIPED and one_way >= ONE_WAY:
-                out[n] = replace(r, striped=True)
-                continue
-            if r.coverage >= HATCH_COVERAGE and r.beyond >= HATCH_BEYOND and tone <= EVEN_TONE:
-                if room is None:
-                    room = cv2.min(_free_of(boxes.taken, masks.ink.shape), masks.readable)
-                overrun = overrun_sides(f, fields, spills)
-                if fringed(f, masks, room, px_per_mm, overrun):
-                    if not lighter_than_strokes(n, EVEN_TONE_DARK):
-                        hatched.append(n)
-                    continue
-        reach = side_reach(masks, f, px_per_mm) if r.coverage >= STRIPED_COVERAGE else None
-        if (
-            r.coverage >= BOX_COVERAGE
-            and box_reach_hatched(reach)
-            and (one_way := one_way_of(n)) is not None
-            and one_way <= TWO_WAY
-            and quiet(masks, f, px_per_mm)
-        ):
-            hatched.append(n)
-        elif f.kind not in CROSSED_KINDS and hatched_box(n, seen, reach):
-            hatched.append(n)
-        elif (
-            f.kind not in CROSSED_KINDS
-            and runs_on_past_one_side(reach)
-            and own_ink_centred(masks, f, boxes.inside[n], reach)
-        ):
-            out[n] = replace(r, striped=True)
-    for n in filled_past:
-        if (
-            n not in hatched
-            and (one_way := one_way_of(n)) is not None
+    def filled_once(self, n: int) -> bool:
+        """Whether box ``n``'s strokes run one way (``ONE_WAY_FILL``) and its inside is
+        clearly lighter than the pen's strokes (``LIGHT_FILL``): a fill."""
+        return (
+            (one_way := self.one_way_of(n)) is not None
             and one_way >= ONE_WAY_FILL
-            and lighter_than_strokes(n, LIGHT_FILL)
-        ):
-            out[n] = replace(out[n], fill_strokes=True)
-    for n in hatched:
-        out[n] = replace(readings[n], state="empty", confidence=0.9, hatched=True)
-    for n in crossed_boxes(out, fields, masks, one_way_of, px_per_mm, solid_kinds):
-        out[n] = replace(out[n], crossed=True)
-    if fill_darkness is None:
-        fill_darkness = fills_darkness(readings, fields, masks, boxes.inside)
-    for n in _lighter_fills(out, fields, masks, boxes.inside, fill_darkness):
-        out[n] = replace(out[n], striped=True)
-    return out
+            and self.lighter_than_strokes(n, LIGHT_FILL)
+        )
 
 
 def _lighter_fills(readings, fields, masks: InkMasks, inside, page) -> list[int]:
