@@ -176,158 +176,234 @@ def doubts(
     too large, and not asked about. ``shapes`` (field id -> "rect" or "circle") tells
     circles from boxes; without it only bubbles count as circles."""
     shapes = shapes or {}
-
-    def is_circle(field_id: str) -> bool:
-        kind = kinds[field_id]
-        return shapes.get(field_id, "circle" if kind in SOLID_KINDS else "rect") == "circle"
-
+    page = _page(readings, kinds, source, shapes)
     out = []
+    for r in readings:
+        kind = kinds[r.id]
+        if kind in UNREAD_KINDS or r.hatched or r.settled or r.fill_strokes:
+            continue
+        shape = _shape(r.id, kind, shapes)
+        if r.state == "doubtful":
+            doubt = _doubtful_doubt(r, source)
+        elif r.state == "empty":
+            doubt = _empty_doubt(r, shape, source)
+        else:
+            doubt = _filled_doubt(r, kind, shape == "circle", page)
+        if doubt is not None:
+            out.append(doubt)
+    return out
+
+
+@dataclass(frozen=True)
+class _Page:
+    """The page-wide measures a field's doubt is weighed against, taken once a page, and
+    the sheet's name (``source``)."""
+
+    source: str
+    marked_ink: dict[str, list[float]]  # the ink of the fields read filled, by kind
+    median: dict[str, float]  # ...and its median, by kind
+    inner_fills: dict[str, float]  # ``inner_fill_coverage`` of the circles, by kind
+
+
+def _page(
+    readings: list[FieldReading], kinds: dict[str, str], source: str, shapes: dict[str, str]
+) -> _Page:
+    """The page's measures (``_Page``) over all its ``readings``."""
     marked_ink: dict[str, list[float]] = {}
     for r in readings:
         if r.state == "filled":
             marked_ink.setdefault(kinds[r.id], []).append(r.ink)
     median = {k: float(np.median(v)) for k, v in marked_ink.items()}
-    inner_fills = inner_fill_coverage(readings, lambda i: kinds[i] if is_circle(i) else None)
-    for r in readings:
-        kind = kinds[r.id]
-        if kind in UNREAD_KINDS or r.hatched or r.settled or r.fill_strokes:
-            continue
-        shape = shapes.get(r.id, "circle" if kind in SOLID_KINDS else "rect")
-        circle = shape == "circle"
-        if r.state == "doubtful" and r.spilled:
-            out.append(
-                Doubt(
-                    r.id,
-                    "ink only on the side of a neighbour filled past its circle: a mark "
-                    "of its own, or that fill run over?",
-                    source,
-                    SPILLED,
-                )
-            )
-        elif r.state == "doubtful":
-            out.append(Doubt(r.id, f"faint mark ({r.ink:.1%} of the box inked)", source, FAINT))
-        elif r.state == "empty":
-            raised = r.base_ink > QUIET_BASE_RATIO * r.ink  # (a circle emptied of its
-            # neighbour's ink, ``neighbour_spill``, keeps that ink, on quiet paper)
-            if raised and (
-                r.base_ink >= RAISED_BASE_INK or (r.base_ink >= CUT_BASE_INK and r.ink >= CUT_INK)
-            ):
-                out.append(
-                    Doubt(
-                        r.id,
-                        f"noisy paper: faint strokes ({r.base_ink:.1%} of the box) "
-                        "below the raised ink step",
-                        source,
-                        NOISE,
-                    )
-                )
-            elif shape == "rect" and _past_sides(r.spill) >= 2:
-                out.append(
-                    Doubt(
-                        r.id,
-                        "empty, but inked just past two sides: a mark across its outline?",
-                        source,
-                        ACROSS,
-                    )
-                )
-        elif r.base_ink >= RAISED_BASE_INK and r.ink < NOISY_INK_SHARE * r.base_ink:
-            out.append(
-                Doubt(
-                    r.id,
-                    f"noisy paper: {r.ink:.1%} of the box inked past the raised step, "
-                    f"{r.base_ink:.1%} past the base step",
-                    source,
-                    NOISE,
-                )
-            )
-        elif r.crossed:
-            out.append(
-                Doubt(
-                    r.id,
-                    "strokes crossing past its outline: a mark hatched out?",
-                    source,
-                    HATCHED,
-                    guess=False,
-                )
-            )
-        elif not circle and r.ink < RUN_IN_INK and _runs_in(r.spill):
-            out.append(
-                Doubt(r.id, "ink running in from one side: a neighbour's mark?", source, RUN_IN)
-            )
-        elif r.striped and not (
-            (_outlier(r, kind, median) and _inked_past(r, circle))
-            or (not circle and _patched(r, kind, median))
-        ):
-            # strokes that run one way (or a neighbour's ink past one side): a fill, not a
-            # hatching-out (``hatching``); but one far inkier than the page's marks of its
-            # kind and inked past two sides or more (a circle: to its square's corners),
-            # or a solid patch past three sides or more, may be a mark hatched out
-            continue
-        elif _filled_solid(r, kind) and r.beyond >= SOLID_BEYOND:
-            out.append(Doubt(r.id, "filled solid: a mark, or a mark hatched out?", source, HATCHED))
-        elif circle and (
-            (
-                r.beyond >= BUBBLE_BEYOND
-                and not r.coverage < SPARSER_THAN_FILLS * inner_fills.get(kind, 0.0)
-            )
-            or (r.coverage >= SOLID_CIRCLE and r.beyond >= SOLID_CIRCLE_BEYOND)
-        ):
-            out.append(
-                Doubt(
-                    r.id,
-                    "inked past the circle: a fill, or hatched out?",
-                    source,
-                    HATCHED,
-                    guess=None if kind in SOLID_KINDS else False,
-                )
-            )
-        elif not circle and r.coverage >= HATCHED_COVERAGE and r.beyond >= HATCHED_BEYOND:
-            out.append(
-                Doubt(r.id, "covered and inked past its outline: hatched out?", source, HATCHED)
-            )
-        elif (
-            kind in SMALL_MARK_KINDS
-            and r.beyond >= SMALL_MARK_BEYOND
-            and not _like_marks(r, marked_ink[kind])
-        ):
-            out.append(Doubt(r.id, "inked past its outline: a mark hatched out?", source, HATCHED))
-        elif kind in SMALL_MARK_KINDS and max(r.coverage, r.base_ink) >= SMALL_MARK_COVERAGE:
-            out.append(Doubt(r.id, "covered all over: a mark hatched out?", source, HATCHED))
-        elif kind in SOLID_KINDS and r.coverage and r.coverage < BUBBLE_MIN_COVERAGE:
-            out.append(
-                Doubt(
-                    r.id,
-                    f"a bubble barely filled ({r.coverage:.0%})",
-                    source,
-                    FAINT,
-                    guess=False,
-                )
-            )
-        elif (
-            kind in SOLID_KINDS
-            and r.coverage
-            and r.coverage < NOISY_BUBBLE_COVERAGE
-            and r.base_ink > QUIET_BASE_RATIO * r.ink
-        ):
-            out.append(
-                Doubt(
-                    r.id,
-                    f"noisy paper: a bubble {r.coverage:.0%} filled, noise or a fill?",
-                    source,
-                    NOISE,
-                )
-            )
-        elif _outlier(r, kind, median):
-            out.append(
-                Doubt(
-                    r.id,
-                    f"{r.ink / median[kind]:.0f}x the ink of the other marks: "
-                    "a mark, or a mark hatched out?",
-                    source,
-                    HATCHED,
-                )
-            )
-    return out
+
+    def circle_kind(field_id: str) -> str | None:
+        kind = kinds[field_id]
+        return kind if _shape(field_id, kind, shapes) == "circle" else None
+
+    inner_fills = inner_fill_coverage(readings, circle_kind)
+    return _Page(source, marked_ink, median, inner_fills)
+
+
+def _shape(field_id: str, kind: str, shapes: dict[str, str]) -> str:
+    """A field's outline, "rect" or "circle": ``shapes``' word, else a circle for the kinds
+    marked by filling them (``SOLID_KINDS``) and a box for the rest."""
+    return shapes.get(field_id, "circle" if kind in SOLID_KINDS else "rect")
+
+
+def _doubtful_doubt(r: FieldReading, source: str) -> Doubt:
+    """A field read doubtful: a circle's ink toward a neighbour's overrun, or faint."""
+    if r.spilled:
+        return Doubt(
+            r.id,
+            "ink only on the side of a neighbour filled past its circle: a mark "
+            "of its own, or that fill run over?",
+            source,
+            SPILLED,
+        )
+    return Doubt(r.id, f"faint mark ({r.ink:.1%} of the box inked)", source, FAINT)
+
+
+def _empty_doubt(r: FieldReading, shape: str, source: str) -> Doubt | None:
+    """A field read empty yet asked about: faint strokes below a noise-raised step, or a
+    box inked just past two sides."""
+    raised = r.base_ink > QUIET_BASE_RATIO * r.ink  # (a circle emptied of its
+    # neighbour's ink, ``neighbour_spill``, keeps that ink, on quiet paper)
+    if raised and (
+        r.base_ink >= RAISED_BASE_INK or (r.base_ink >= CUT_BASE_INK and r.ink >= CUT_INK)
+    ):
+        return Doubt(
+            r.id,
+            f"noisy paper: faint strokes ({r.base_ink:.1%} of the box) below the raised ink step",
+            source,
+            NOISE,
+        )
+    if shape == "rect" and _past_sides(r.spill) >= 2:
+        return Doubt(
+            r.id,
+            "empty, but inked just past two sides: a mark across its outline?",
+            source,
+            ACROSS,
+        )
+    return None
+
+
+def _filled_doubt(r: FieldReading, kind: str, circle: bool, page: _Page) -> Doubt | None:
+    """A field read filled yet asked about, the first cause that holds, in this order:
+    noise, strokes crossing, ink run in; none for striped strokes; then hatched out, a
+    small mark past its outline, a bubble barely filled, far inkier than its kind."""
+    first = (
+        _noisy_fill_doubt(r, page.source)
+        or _crossed_doubt(r, page.source)
+        or _run_in_doubt(r, circle, page.source)
+    )
+    if first is not None:
+        return first
+    if _striped_fill(r, kind, circle, page.median):
+        # strokes that run one way (or a neighbour's ink past one side): a fill, not a
+        # hatching-out (``hatching``); but one far inkier than the page's marks of its
+        # kind and inked past two sides or more (a circle: to its square's corners),
+        # or a solid patch past three sides or more, may be a mark hatched out
+        return None
+    return (
+        _hatched_doubt(r, kind, circle, page)
+        or _small_mark_doubt(r, kind, page)
+        or _bubble_doubt(r, kind, page.source)
+        or _outlier_doubt(r, kind, page)
+    )
+
+
+def _noisy_fill_doubt(r: FieldReading, source: str) -> Doubt | None:
+    """A fill inked mostly by strokes fainter than the noise-raised step
+    (``NOISY_INK_SHARE``)."""
+    if r.base_ink >= RAISED_BASE_INK and r.ink < NOISY_INK_SHARE * r.base_ink:
+        return Doubt(
+            r.id,
+            f"noisy paper: {r.ink:.1%} of the box inked past the raised step, "
+            f"{r.base_ink:.1%} past the base step",
+            source,
+            NOISE,
+        )
+    return None
+
+
+def _crossed_doubt(r: FieldReading, source: str) -> Doubt | None:
+    """Strokes crossing past its outline: a mark hatched out, guessed empty (``Doubt.guess``:
+    mostly a mark taken back)."""
+    if r.crossed:
+        return Doubt(
+            r.id,
+            "strokes crossing past its outline: a mark hatched out?",
+            source,
+            HATCHED,
+            guess=False,
+        )
+    return None
+
+
+def _run_in_doubt(r: FieldReading, circle: bool, source: str) -> Doubt | None:
+    """A box whose little ink runs in across one side (``RUN_IN_INK``, ``_runs_in``)."""
+    if not circle and r.ink < RUN_IN_INK and _runs_in(r.spill):
+        return Doubt(r.id, "ink running in from one side: a neighbour's mark?", source, RUN_IN)
+    return None
+
+
+def _striped_fill(r: FieldReading, kind: str, circle: bool, median: dict[str, float]) -> bool:
+    """Strokes that run one way, not asked about, unless far inkier than the page's marks
+    and inked past its outline (``_outlier``, ``_inked_past``) or a patch (``_patched``)."""
+    return r.striped and not (
+        (_outlier(r, kind, median) and _inked_past(r, circle))
+        or (not circle and _patched(r, kind, median))
+    )
+
+
+def _hatched_doubt(r: FieldReading, kind: str, circle: bool, page: _Page) -> Doubt | None:
+    """Filled solid and past its outline, a circle inked past it (as densely as the page's
+    fills, or solid to its square's corners), or a box covered and inked past it."""
+    if _filled_solid(r, kind) and r.beyond >= SOLID_BEYOND:
+        return Doubt(r.id, "filled solid: a mark, or a mark hatched out?", page.source, HATCHED)
+    if circle and (
+        (
+            r.beyond >= BUBBLE_BEYOND
+            and not r.coverage < SPARSER_THAN_FILLS * page.inner_fills.get(kind, 0.0)
+        )
+        or (r.coverage >= SOLID_CIRCLE and r.beyond >= SOLID_CIRCLE_BEYOND)
+    ):
+        return Doubt(
+            r.id,
+            "inked past the circle: a fill, or hatched out?",
+            page.source,
+            HATCHED,
+            guess=None if kind in SOLID_KINDS else False,
+        )
+    if not circle and r.coverage >= HATCHED_COVERAGE and r.beyond >= HATCHED_BEYOND:
+        return Doubt(r.id, "covered and inked past its outline: hatched out?", page.source, HATCHED)
+    return None
+
+
+def _small_mark_doubt(r: FieldReading, kind: str, page: _Page) -> Doubt | None:
+    """A field marked with a small cross (``SMALL_MARK_KINDS``) inked past its outline
+    more than the page's marks of its kind, or covered all over."""
+    if kind not in SMALL_MARK_KINDS:
+        return None
+    if r.beyond >= SMALL_MARK_BEYOND and not _like_marks(r, page.marked_ink[kind]):
+        return Doubt(r.id, "inked past its outline: a mark hatched out?", page.source, HATCHED)
+    if max(r.coverage, r.base_ink) >= SMALL_MARK_COVERAGE:
+        return Doubt(r.id, "covered all over: a mark hatched out?", page.source, HATCHED)
+    return None
+
+
+def _bubble_doubt(r: FieldReading, kind: str, source: str) -> Doubt | None:
+    """A bubble (``SOLID_KINDS``) barely filled, or on noisy paper thinly filled."""
+    if kind not in SOLID_KINDS:
+        return None
+    if r.coverage and r.coverage < BUBBLE_MIN_COVERAGE:
+        return Doubt(
+            r.id,
+            f"a bubble barely filled ({r.coverage:.0%})",
+            source,
+            FAINT,
+            guess=False,
+        )
+    if r.coverage and r.coverage < NOISY_BUBBLE_COVERAGE and r.base_ink > QUIET_BASE_RATIO * r.ink:
+        return Doubt(
+            r.id,
+            f"noisy paper: a bubble {r.coverage:.0%} filled, noise or a fill?",
+            source,
+            NOISE,
+        )
+    return None
+
+
+def _outlier_doubt(r: FieldReading, kind: str, page: _Page) -> Doubt | None:
+    """A box far inkier than the page's marks of its kind (``_outlier``)."""
+    if _outlier(r, kind, page.median):
+        return Doubt(
+            r.id,
+            f"{r.ink / page.median[kind]:.0f}x the ink of the other marks: "
+            "a mark, or a mark hatched out?",
+            page.source,
+            HATCHED,
+        )
+    return None
 
 
 def clean_outline(r: FieldReading) -> bool:
