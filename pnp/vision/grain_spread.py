@@ -21,6 +21,7 @@ import numpy as np
 from pnp.sheetmap import Field
 from pnp.vision.blank_prep import print_level
 from pnp.vision.field_boxes import INSET_MM, _field_boxes
+from pnp.vision.ink import InkMasks
 from pnp.vision.robust_spread import median_spread
 
 BAND_MM = 2.5  # how far past the field's inside the band reaches
@@ -29,12 +30,12 @@ MIN_PIXELS = 20  # fewer readable pixels of those measure nothing (nan)
 
 
 def grain_spreads(
-    fields: list[Field], masks, px_per_mm: float, which: list[int]
+    fields: list[Field], masks: InkMasks, px_per_mm: float, which: list[int]
 ) -> dict[int, float]:
     """The paper's grain round each field of ``which`` (indices into ``fields``): the
     robust spread of 1 - page / print over the band's pixels where ink can show, the
     field's inside out to its outline (``INSET_MM`` past the inside) left out; nan where
-    too few pixels show."""
+    too few pixels show. ``masks``: the page as ``ink.ink_masks`` compared it."""
     seen, printed, readable = masks.seen, masks.printed, masks.readable
     h, w = seen.shape
     inside = _field_boxes(fields, px_per_mm).inside.reshape(-1, 4)
