@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 
@@ -185,3 +187,26 @@ def test_darkest_smooths_around_the_fields_alone_as_the_whole_page_would():
         assert np.array_equal(smoothed[y0:y1, x0:x1], whole[y0:y1, x0:x1])
     assert darkest(masks, fields, PX) == expected
     assert expected.count(None) == 2  # the field on dark print, the one off the page
+
+
+SHADOW = Path(__file__).parent / "fixtures" / "shadow" / "seed785-00130-stellar-drift-ship-hard.jpg"
+
+
+def test_a_photo_half_in_a_hard_shadow_reads_no_empty_space_there_filled_unasked():
+    """Seed 785's sample 130: pencil ticks, a hard shadow across the ship's lower half.
+    The page's gap, measured in the light, settled three empty spaces in the shadow filled
+    (C10, D10, G10: their grain there 1.7 times the lit paper's); now no empty field is
+    read filled without a question, and the spaces in the shadow are asked or read empty."""
+    import json
+
+    from pnp.vision.read import read_photo
+
+    truth = json.loads(SHADOW.with_suffix(".json").read_text())["sheet"]["fields"]
+    sheet = read_photo(SHADOW)[0]
+    asked = {d.field for d in sheet.doubtful}
+    filled_unasked = {r.id for r in sheet.readings if r.state == "filled" and r.id not in asked}
+    assert not {i for i in filled_unasked if not truth[i]["marked"]}
+    shaded = {"space-C10", "space-D10", "space-G10"}
+    assert all(not truth[i]["marked"] for i in shaded) and shaded <= {
+        r.id for r in sheet.readings if r.id in asked or r.state == "empty"
+    }
