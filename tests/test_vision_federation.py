@@ -495,6 +495,40 @@ def test_a_number_with_no_bubble_read_asks_the_bubble_of_its_place_asked_already
     assert {d.field for d in b.doubtful} == {f"r1-law-units-{d}" for d in range(10)}
 
 
+def test_a_number_with_no_bubble_asks_the_bubble_the_noise_model_answered_empty(monkeypatch):
+    """Seed 791 #114 (a hard Solo page): the end's Arratooine units fill too faint to
+    read, asked for its noise, and the noise model sure it was grain. The place's rule
+    (a number has a units bubble) then asked its nine other bubbles, never the one the
+    model answered: a person looking at them says none is filled. Now the model's
+    answer is the one asked, open to the person, and not recorded as settled."""
+    from dataclasses import replace
+
+    import pnp.vision.learned as learned
+    from pnp.vision.field_doubts import NOISE, Doubt
+
+    state = random_state("federation", 4, layout="solo")
+    rounds, *_ = sheet_marks("federation", state)
+    sheet, _ = flat_reading(rounds, 4, "rounds.png")
+    (gone,) = (i for i in rounds.marks if i.startswith("r1-law-units-"))
+    readings = tuple(
+        replace(r, state="empty", ink=0.0, coverage=0.0) if r.id == gone else r
+        for r in sheet.readings
+    )
+    noise = Doubt(gone, "noisy paper: faint strokes", "rounds.png", NOISE)
+    model = {f"rounds.png:{gone}": 0.0001}  # sure: no mark
+    monkeypatch.setattr(learned, "learned_answers", lambda out: (dict(model), {}))
+    (a,), _ = assemble([replace(sheet, readings=readings, doubtful=(noise,))])
+    asked = {d.field: d.reason for d in a.doubtful}
+    assert set(asked) == {gone}
+    assert asked[gone].endswith("r1-law: no units bubble filled: is one of these?")
+    assert f"rounds.png:{gone}" not in a.settled
+    # a person's answer still settles it
+    (b,), _ = assemble(
+        [replace(sheet, readings=readings, doubtful=(noise,))], {f"rounds.png:{gone}": True}
+    )
+    assert gone not in {d.field for d in b.doubtful}
+
+
 def test_a_stray_mark_in_a_blank_rows_end_of_game_is_doubted_with_the_row():
     """Seeds 684 #914 and 702 #514 (hard): a blank row's end-of-game "funded: no" bubble
     read filled (a mark scribbled out) makes the row look used, and its own end-of-game

@@ -64,11 +64,11 @@ def assemble_federation(
 
     solo = [s for s in sheets if solo_game(s)]
     rest = [s for s in sheets if not solo_game(s)]
-    out = [_score_pads(rest, answers)] if rest or not solo else []
+    out = [_score_pads(rest, answers, learned)] if rest or not solo else []
     by_serial: dict[int, list[SheetReading]] = {}
     for s in solo:
         by_serial.setdefault(s.code.serial, []).append(s)
-    out += [_solo(serial, group, answers) for serial, group in sorted(by_serial.items())]
+    out += [_solo(serial, group, answers, learned) for serial, group in sorted(by_serial.items())]
     for assembled in out:
         crowded_doubts(assembled, answers)
         assembled.doubtful = merge_doubts(
@@ -112,7 +112,11 @@ def _taken_back(
 
 
 def _bubble_doubts(
-    out: Assembled, sheets: list[SheetReading], problems: list[str], answers: Answers
+    out: Assembled,
+    sheets: list[SheetReading],
+    problems: list[str],
+    answers: Answers,
+    learned: frozenset[str] = frozenset(),
 ) -> None:
     """Each BubbleError problem (``"<prefix>: <what>"``) as doubts on the marked or
     doubtful fields it names, or as a note when no sheet holds such a field.
@@ -127,7 +131,13 @@ def _bubble_doubts(
     nothing was asked). Where a score pad's column holds several, a stray mark made it
     look used, and the column's marks are asked (19 such pages on 38 hard and
     every-level sets, none holding a fill in an empty place); a column with no mark at
-    all is one note."""
+    all is one note.
+
+    A bubble of that empty place the noise model answered empty (``learned``: the keys
+    of ``answers`` it gave) is asked too, its answer open to the person: the model was
+    sure the faint ink was grain, and the rule says one bubble is filled. (Seed 791 #114,
+    a hard Solo page: the model read the end's Arratooine units-2, a fill too faint to
+    read, empty, and the question went to the place's nine other bubbles.)"""
     from scoring.federation.bubbles import digit_places
     from scoring.federation.sheet_fields import player_of, tracker_row, write_in_project
 
@@ -157,10 +167,13 @@ def _bubble_doubts(
         if place and columns[column] == 1:
             for sheet in sheets:
                 ids = digit_places(sheet.kinds).get((place[1], place[2]), [])
-                # a bubble of the place asked already (for faint ink) is the one to ask
+                # a bubble of the place asked already (for faint ink) is the one to ask,
+                # or one the model answered empty
                 doubted = {d.field for d in open_doubts(sheet, answers)}
+                doubted |= {i for i in ids if f"{sheet.source}:{i}" in learned}
                 ids = [i for i in ids if i in doubted] or ids
-                asked += doubts_on_fields([sheet], ids, f"{problem}: is one of these?", answers)
+                open_ = {k: v for k, v in answers.items() if k not in learned}
+                asked += doubts_on_fields([sheet], ids, f"{problem}: is one of these?", open_)
         elif pad_column is not None:
             why = f"{column}: {columns[column]} numbers with no bubble filled: a stray mark?"
             for sheet in sheets:
@@ -225,7 +238,9 @@ def _marked_fields(sheet: SheetReading, answers: Answers, start: str) -> list[st
 # --- score pads ------------------------------------------------------------------
 
 
-def _score_pads(sheets: list[SheetReading], answers: Answers) -> Assembled:
+def _score_pads(
+    sheets: list[SheetReading], answers: Answers, learned: frozenset[str] = frozenset()
+) -> Assembled:
     from scoring.federation.bubbles import BubbleError
     from scoring.federation.score_pad import load_score_pad
     from scoring.federation.sheet_fields import (
@@ -256,7 +271,7 @@ def _score_pads(sheets: list[SheetReading], answers: Answers) -> Assembled:
             values = read_score_pad(pad, marks, columns, modules)
         except BubbleError as exc:
             failed = True
-            _bubble_doubts(out, [sheet], exc.problems, answers)
+            _bubble_doubts(out, [sheet], exc.problems, answers, learned)
             continue
         for n in range(1, columns + 1):
             column = values[f"p{n}"]
@@ -351,7 +366,9 @@ def _end_projects(tracker, marks: set[str]) -> list[str]:
     ]
 
 
-def _solo(serial: int, sheets: list[SheetReading], answers: Answers) -> Assembled:
+def _solo(
+    serial: int, sheets: list[SheetReading], answers: Answers, learned: frozenset[str] = frozenset()
+) -> Assembled:
     """The tracker's ``rounds`` and ``projects`` pages of ``serial`` as one Solo state,
     with the player's score pad page of that serial (if any) as its ``score_pad``.
 
@@ -379,12 +396,12 @@ def _solo(serial: int, sheets: list[SheetReading], answers: Answers) -> Assemble
         # bubble read as hatched out leaves its place empty, and is asked
         marks = set().union(*(marked(s, answers) for s in sheets))
         problems = _solo_problems(tracker, marks, sheets)
-        _bubble_doubts(out, sheets, problems, answers)
+        _bubble_doubts(out, sheets, problems, answers, learned)
         out.doubtful = merge_doubts(out.doubtful)
         return out
     score_pad = None
     if pad_pages:
-        pad_read = _score_pads(pad_pages, answers)
+        pad_read = _score_pads(pad_pages, answers, learned)
         out.doubtful += pad_read.doubtful
         out.notes += pad_read.notes
         if pad_read.state is not None:
@@ -403,7 +420,7 @@ def _solo(serial: int, sheets: list[SheetReading], answers: Answers) -> Assemble
     except BubbleError as exc:
         problems += exc.problems
     if problems or (pad_pages and score_pad is None):
-        _bubble_doubts(out, sheets, problems, answers)
+        _bubble_doubts(out, sheets, problems, answers, learned)
         out.doubtful = merge_doubts(out.doubtful)
         return out
     state = {

@@ -107,9 +107,12 @@ def assemble(
         }
         for a in out:
             a.doubtful = [d for d in a.doubtful if f"{d.source}:{d.field}" not in agreed]
+            # (an answer a check still asks about is open, not settled: a digit's place
+            # left with no bubble filled asks the one the model answered empty)
+            asked = {f"{d.source}:{d.field}" for d in a.doubtful}
             record_settled(
                 a,
-                {k: p >= 0.5 for k, p in learned.items()},
+                {k: p >= 0.5 for k, p in learned.items() if k not in asked},
                 {k: round(max(p, 1 - p), 4) for k, p in learned.items()},
             )
         # a Cosmos hex the model answers is given only where the Cosmos reader reads it
