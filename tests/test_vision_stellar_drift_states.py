@@ -113,3 +113,21 @@ def test_the_noise_model_answers_a_doubted_box_of_a_waiting_gap_as_a_checks(monk
     monkeypatch.setattr(noise_model, "model_answers", lambda *a, **k: {first: p})
     given, checked = learned_answers(out)
     assert f"tracker.png:{first}" in checked and f"tracker.png:{first}" not in given
+
+
+def test_a_gap_box_the_noise_model_answered_empty_is_asked_with_the_gap(monkeypatch):
+    """Seed 790 #271 (a hard tracker): CPU Core box 6 checked in pencil on grainy paper,
+    asked for noise; the noise model was sure it was grain, and the track's rule ("box 7
+    is checked but not boxes 4, 6") asked boxes 4 and 7, not the box 6 it names: the
+    model's answer stood against the rule. Now it is asked with the rest of the gap."""
+    import pnp.vision.learned as learned
+
+    sheets, _, track, last, gap = _track_past_a_gap({"gap": NOISE})
+    first = min(gap, key=lambda i: int(i.rsplit("-", 1)[1]))
+    model = {f"tracker.png:{first}": 0.0001}  # sure: no mark
+    monkeypatch.setattr(learned, "learned_answers", lambda out: (dict(model), {}))
+    (read,), _ = assemble(list(sheets.values()))
+    asked = {d.field: d.reason for d in read.doubtful}
+    assert gap | {last} <= set(asked), asked
+    assert asked[first].startswith(f"tracks.{track}")
+    assert f"tracker.png:{first}" not in read.settled

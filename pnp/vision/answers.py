@@ -57,3 +57,10 @@ def marked(sheet: SheetReading, answers: Answers) -> set[str]:
         if answer if answer is not None else best_guess(r):
             out.add(r.id)
     return out
+
+
+def open_to_ask(answers: Answers, learned: frozenset[str]) -> Answers:
+    """``answers`` without the noise model's (``learned``, "SOURCE:FIELD"): what a rule
+    the marks still break may ask about. The model's answer stands where no rule says
+    otherwise; where one does, the field is asked, its answer open to a person."""
+    return {k: v for k, v in answers.items() if k not in learned} if learned else answers

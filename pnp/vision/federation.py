@@ -26,7 +26,7 @@ import re
 from collections import Counter
 from collections.abc import Collection
 
-from pnp.vision.answers import Answers, answer_for, marked
+from pnp.vision.answers import Answers, answer_for, marked, open_to_ask
 from pnp.vision.assembled import Assembled, base_assembled, record_settled
 from pnp.vision.bubble_digits import crowded_doubts, settled_digits
 from pnp.vision.field_doubts import BUBBLE_MIN_COVERAGE, Doubt
@@ -172,7 +172,7 @@ def _bubble_doubts(
                 doubted = {d.field for d in open_doubts(sheet, answers)}
                 doubted |= {i for i in ids if f"{sheet.source}:{i}" in learned}
                 ids = [i for i in ids if i in doubted] or ids
-                open_ = {k: v for k, v in answers.items() if k not in learned}
+                open_ = open_to_ask(answers, learned)
                 asked += doubts_on_fields([sheet], ids, f"{problem}: is one of these?", open_)
         elif pad_column is not None:
             why = f"{column}: {columns[column]} numbers with no bubble filled: a stray mark?"

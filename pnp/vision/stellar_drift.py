@@ -6,7 +6,7 @@ checked on the marks, a rule broken asked about on the fields it names (a part o
 
 from __future__ import annotations
 
-from pnp.vision.answers import Answers, marked
+from pnp.vision.answers import Answers, marked, open_to_ask
 from pnp.vision.assembled import Assembled, base_assembled, record_settled
 from pnp.vision.sheet_doubts import doubts_on_fields, merge_doubts, open_doubts
 from pnp.vision.sheet_reading import SheetReading
@@ -109,7 +109,8 @@ def assemble_stellar_drift(
         if "ship" not in kinds and problem.field in SHIP_CHECKS:
             continue  # the ship taken in its place has nothing repaired
         on_sheets = [f for f in problem.marks if any(f in s.kinds for s in sheets)]
-        asked = doubts_on_fields(sheets, on_sheets, str(problem), answers)
+        # (a field the noise model answered is asked too: the rule says otherwise)
+        asked = doubts_on_fields(sheets, on_sheets, str(problem), open_to_ask(answers, learned))
         out.doubtful += asked
         if not asked and "ship" in kinds:
             # answered, or on no field read: a person must look at the sheets
