@@ -470,10 +470,10 @@ def test_a_stray_mark_making_a_pad_column_look_used_is_asked():
     assert c.notes == [f"pad.png: column {column[1:]}: 5 numbers with no bubble filled"]
 
 
-def test_a_number_with_no_bubble_read_asks_the_bubble_of_its_place_asked_already():
-    """A Solo rounds page read alone (no sum to settle it): the Law units fill read
-    empty but asked for its faint ink. That bubble alone is asked, for both reasons,
-    not the place's other nine."""
+def _law_fill_unread():
+    """A Solo rounds page read alone (no sum to settle it), its Law units fill read empty
+    but asked for its faint ink: (the page, the fill's field id, the page as read so
+    without the reader's doubt)."""
     from dataclasses import replace
 
     from pnp.vision.field_doubts import NOISE, Doubt
@@ -487,11 +487,23 @@ def test_a_number_with_no_bubble_read_asks_the_bubble_of_its_place_asked_already
         for r in sheet.readings
     )
     noise = Doubt(gone, "noisy paper: faint strokes", "rounds.png", NOISE)
-    (a,), _ = assemble([replace(sheet, readings=readings, doubtful=(noise,))])
+    return (
+        replace(sheet, readings=readings, doubtful=(noise,)),
+        gone,
+        replace(sheet, readings=readings, doubtful=()),
+    )
+
+
+def test_a_number_with_no_bubble_read_asks_the_bubble_of_its_place_asked_already():
+    """A Solo rounds page read alone (no sum to settle it): the Law units fill read
+    empty but asked for its faint ink. That bubble alone is asked, for both reasons,
+    not the place's other nine."""
+    page, gone, undoubted = _law_fill_unread()
+    (a,), _ = assemble([page])
     asked = {d.field: d.reason for d in a.doubtful}
     assert set(asked) == {gone}
     assert asked[gone].endswith("r1-law: no units bubble filled: is one of these?")
-    (b,), _ = assemble([replace(sheet, readings=readings, doubtful=())])
+    (b,), _ = assemble([undoubted])
     assert {d.field for d in b.doubtful} == {f"r1-law-units-{d}" for d in range(10)}
 
 
@@ -501,31 +513,18 @@ def test_a_number_with_no_bubble_asks_the_bubble_the_noise_model_answered_empty(
     (a number has a units bubble) then asked its nine other bubbles, never the one the
     model answered: a person looking at them says none is filled. Now the model's
     answer is the one asked, open to the person, and not recorded as settled."""
-    from dataclasses import replace
-
     import pnp.vision.learned as learned
-    from pnp.vision.field_doubts import NOISE, Doubt
 
-    state = random_state("federation", 4, layout="solo")
-    rounds, *_ = sheet_marks("federation", state)
-    sheet, _ = flat_reading(rounds, 4, "rounds.png")
-    (gone,) = (i for i in rounds.marks if i.startswith("r1-law-units-"))
-    readings = tuple(
-        replace(r, state="empty", ink=0.0, coverage=0.0) if r.id == gone else r
-        for r in sheet.readings
-    )
-    noise = Doubt(gone, "noisy paper: faint strokes", "rounds.png", NOISE)
+    page, gone, _ = _law_fill_unread()
     model = {f"rounds.png:{gone}": 0.0001}  # sure: no mark
     monkeypatch.setattr(learned, "learned_answers", lambda out: (dict(model), {}))
-    (a,), _ = assemble([replace(sheet, readings=readings, doubtful=(noise,))])
+    (a,), _ = assemble([page])
     asked = {d.field: d.reason for d in a.doubtful}
     assert set(asked) == {gone}
     assert asked[gone].endswith("r1-law: no units bubble filled: is one of these?")
     assert f"rounds.png:{gone}" not in a.settled
     # a person's answer still settles it
-    (b,), _ = assemble(
-        [replace(sheet, readings=readings, doubtful=(noise,))], {f"rounds.png:{gone}": True}
-    )
+    (b,), _ = assemble([page], {f"rounds.png:{gone}": True})
     assert gone not in {d.field for d in b.doubtful}
 
 
