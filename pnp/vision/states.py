@@ -107,8 +107,8 @@ def assemble(
         }
         for a in out:
             a.doubtful = [d for d in a.doubtful if f"{d.source}:{d.field}" not in agreed]
-            # (an answer a check still asks about is open, not settled: a digit's place
-            # left with no bubble filled asks the one the model answered empty)
+            # (an answer a rule still broken asks about is open, not settled: a digit's
+            # place left with no bubble filled, a track's gap, ``answers.open_to_ask``)
             asked = {f"{d.source}:{d.field}" for d in a.doubtful}
             record_settled(
                 a,
