@@ -125,6 +125,27 @@ def test_the_edge_of_a_shaded_patch_is_not_a_stroke():
     assert faint_strokes([r], [BOX], m, PX)[0].state == "doubtful"
 
 
+def test_a_line_along_the_inside_of_an_outline_is_the_outlines_not_a_stroke():
+    """Seed 794 #1150: a reddish edge 0.6 mm inside an empty space's left outline (its
+    print misregistered) read as a faint stroke, and the space filled. A line within
+    ``EDGE_MM`` of the inside's edge, running along it, is the outline's; the same line
+    across the middle of the box is a stroke."""
+    x0, y0, x1, y1 = BOX.bounds
+    inside = _field_boxes([BOX], PX).inside[0]
+
+    def vertical(at_mm: float):
+        seen = page(7)
+        x = px(at_mm)
+        seen[px(y0 + 0.9) : px(y1 - 0.9), x - 1 : x + 2] = np.float32(0.9)
+        return doubtful(seen)
+
+    m, r = vertical(x0 + 0.7 + 0.6)  # 0.6 mm inside the inside's left edge
+    assert stroke_score(m, inside, PX) == (0.0, 0.0, 0.0)
+    assert faint_strokes([r], [BOX], m, PX)[0].state == "doubtful"
+    m, r = vertical((x0 + x1) / 2)  # the same line down the middle
+    assert faint_strokes([r], [BOX], m, PX)[0].stroke
+
+
 def test_a_box_no_line_of_which_could_pass_is_passed_over_and_others_score_the_same():
     stroke = page(4)
     faint_diagonal(stroke)
