@@ -25,12 +25,11 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision.blank_prep import print_level
+from pnp.vision.blank_prep import DARK_PRINT, print_level
 from pnp.vision.field_boxes import _box_sums, _field_boxes
 from pnp.vision.robust_spread import median_spread
 
 RING_MM = 2.5  # the band round a field its paper is measured in
-PRINT_FLOOR = 0.3  # the print's brightness is taken no darker than this (of paper)
 MIN_PAPER = 5  # fewer empty fields on the page make no reference
 NO_Z = -99.0  # a distance from the page's empty fields not measured
 
@@ -66,7 +65,7 @@ def field_tones(
 def _tones(fields, seen, printed, readable, px_per_mm) -> tuple[np.ndarray, np.ndarray]:
     """The mean darkness of every field's inside and of the band round it (0 where no
     pixel of it can show ink)."""
-    dark = cv2.divide(seen, print_level(printed, floor=PRINT_FLOOR))
+    dark = cv2.divide(seen, print_level(printed, floor=DARK_PRINT))
     cv2.subtract(1.0, dark, dst=dark)
     np.clip(dark, -1.0, 1.0, out=dark)
     sums = cv2.integral(cv2.multiply(dark, readable, dtype=cv2.CV_32F), sdepth=cv2.CV_64F)

@@ -19,7 +19,7 @@ import math
 import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision.blank_prep import print_level
+from pnp.vision.blank_prep import DARK_PRINT, print_level
 from pnp.vision.field_boxes import INSET_MM, _field_boxes
 from pnp.vision.ink import InkMasks
 from pnp.vision.robust_spread import median_spread
@@ -54,7 +54,7 @@ def grain_spreads(
         if np.count_nonzero(show) < MIN_PIXELS:
             out[n] = math.nan
             continue
-        level = print_level(printed[band], floor=0.3)
+        level = print_level(printed[band], floor=DARK_PRINT)
         dark = 1.0 - seen[band][show] / level[show]
         out[n] = median_spread(dark)[1]
     return out

@@ -26,7 +26,7 @@ import numpy as np
 
 from pnp.sheetmap import Field
 from pnp.vision import black_white, washed
-from pnp.vision.blank_prep import Blank, prepared, print_level
+from pnp.vision.blank_prep import DARK_PRINT, Blank, prepared, print_level
 from pnp.vision.blur_fit import blur_misfits, blurred_step, fitted_tone, near_values
 from pnp.vision.local_align import aligned
 from pnp.vision.page_bend import bend_mm, curled_edge
@@ -183,7 +183,7 @@ def _window_masks(floor, step, seen, threshold, noise, printed, readable, steps,
     # (numpy's product by a scalar: the same floats as cv2.multiply's, several times faster)
     np.multiply(steps, np.float32(NOISE_STEPS), out=steps)
     # the noise is a brightness; over a tint it is a larger share of the print
-    cv2.divide(steps, print_level(printed, floor=0.3), dst=steps)
+    cv2.divide(steps, print_level(printed, floor=DARK_PRINT), dst=steps)
     cv2.max(steps, step, dst=steps)
     cv2.compare(seen, threshold, cv2.CMP_LT, dst=base)  # 0 or 255
     cv2.min(base, readable, dst=base)  # 0 or 1

@@ -32,7 +32,7 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision.blank_prep import print_level
+from pnp.vision.blank_prep import DARK_PRINT, print_level
 from pnp.vision.field_boxes import _field_boxes
 from pnp.vision.fields import QUIET_FILLED_MIN, FieldReading
 from pnp.vision.grain_spread import grain_spreads
@@ -63,7 +63,8 @@ NEAR_MARKS = 6
 # the grain is greater and its darkest points darker, and the page's gap, measured in
 # the light, does not reach there (seed 785's sample 130: three empty spaces settled
 # filled there at 1.66-1.76 times; of the 336 fields settled filled on the sets of
-# seeds 784 and 785, 21 lay above 1.25 times, those three among them). Those are left to
+# seeds 784 and 785, 21 lay above 1.25 times, those three among them, measured over every
+# pixel of the band before ``grain_spread.STRIDE``). Those are left to
 # the noise model: on those sets and two fresh ones (786, 787; 1,200 photos), 3 fields
 # wrong -> right or asked, 2 asked -> right, 3 right -> asked.
 GRAINIER = 1.25
@@ -114,7 +115,7 @@ def _smoothed(masks: InkMasks, boxes: np.ndarray, sigma: float) -> np.ndarray:
         cy0, cy1 = max(0, y0 - reach), min(h, y1 + reach)
         cut = np.s_[cy0:cy1, cx0:cx1]
         # (cv2.divide: numpy's float32 quotient, faster)
-        relative = cv2.divide(masks.seen[cut], print_level(masks.printed[cut], floor=0.3))
+        relative = cv2.divide(masks.seen[cut], print_level(masks.printed[cut], floor=DARK_PRINT))
         smooth = cv2.GaussianBlur(relative, (0, 0), sigma)
         # dark print hides ink: never the darkest (inf there, the smoothed photo elsewhere)
         cv2.max(smooth, cv2.LUT(masks.readable[cut], _HIDDEN), dst=smooth)
