@@ -340,11 +340,13 @@ def sampled_qr(page: Rectified, symbols: Iterable[np.ndarray] | None = None) -> 
     """The page code read module by module at the symbol's known place, or None
     (``symbols``: ``sampled_symbols(page)``, read again if not given).
 
-    A decoded text is taken only if its own symbol (the encoder is deterministic)
-    agrees with the modules read almost everywhere: the error correction of a small
-    QR symbol is weak, and a wrong page code would read the wrong sheet.
+    A decoded text is taken only if its own symbol (``qr_symbol.symbol``, under the
+    mask the modules read name) agrees with the modules read almost everywhere (the
+    remainder bits left out): the error correction of a small QR symbol is weak, and a
+    wrong page code would read the wrong sheet.
     """
-    from pnp.render.frame import qr_modules
+    from pnp.vision.known_codes import read_mask, remainder_cells
+    from pnp.vision.qr_symbol import symbol
 
     detector = cv2.QRCodeDetector()
     for dark in sampled_symbols(page) if symbols is None else symbols:
@@ -362,8 +364,11 @@ def sampled_qr(page: Rectified, symbols: Iterable[np.ndarray] | None = None) -> 
             code = PageCode.parse(text)
         except ValueError:
             continue
-        printed = np.array(qr_modules(text), bool)
-        if printed.shape == dark.shape and (printed != dark).mean() <= GRID_MAX_MISMATCH:
+        printed = symbol(text, read_mask(dark)[0])
+        if printed is None or printed.shape != dark.shape:
+            continue
+        compared = ~remainder_cells(dark.shape[0])
+        if (printed != dark)[compared].mean() <= GRID_MAX_MISMATCH:
             return code
     return None
 

@@ -13,7 +13,7 @@ A million serials a prefix are compared at once because a QR symbol with its mas
 is linear in its data bits (XOR): the characters are packed into fixed bit fields
 (alphanumeric mode: 11 bits a pair) and the error correction is linear over those bits.
 A serial's symbol is that of serial 000000 changed by each of its character fields'
-changes, each change taken once from the encoder (``_Prefix``).
+changes, each change taken once from its symbol (``_Prefix``; ``qr_symbol``).
 """
 
 from __future__ import annotations
@@ -66,6 +66,12 @@ def _format_words() -> dict[int, tuple[int, int]]:
     return out
 
 
+def format_word(level: int, mask: int) -> int:
+    """The 15-bit format word of error correction ``level`` (its format bits: L = 1) and
+    ``mask``, bit 0 the first of ``format_cells``."""
+    return next(word for word, named in _format_words().items() if named == (level, mask))
+
+
 def read_mask(dark: np.ndarray) -> tuple[int, int]:
     """(the mask a symbol's format bits name, how many of the 30 read differ from its
     word's): the nearest valid word over both copies."""
@@ -81,7 +87,7 @@ def read_mask(dark: np.ndarray) -> tuple[int, int]:
 
 
 @cache
-def _mask_pattern(modules: int, mask: int) -> np.ndarray:
+def mask_pattern(modules: int, mask: int) -> np.ndarray:
     """(modules, modules) bool: the modules mask ``mask`` (0-7) flips, on the data
     modules only (ISO/IEC 18004's eight patterns; x the column, y the row)."""
     y, x = np.mgrid[0:modules, 0:modules]
@@ -107,22 +113,37 @@ CODEWORDS = {1: 26, 2: 44, 3: 70, 4: 100, 5: 134, 6: 172}
 def data_cells(modules: int) -> np.ndarray:
     """(modules, modules) bool: the modules that carry data and error correction."""
     out = np.zeros((modules, modules), bool)
-    for r, c in _placement(modules):
+    for r, c in placement(modules):
         out[r, c] = True
     return out
 
 
 @cache
-def _placement(modules: int) -> tuple[tuple[int, int], ...]:
-    """The (row, column) of each codeword bit, in the standard's order: column pairs
-    from the right, up and down in turn, skipping the fixed and format modules."""
+def remainder_cells(modules: int) -> np.ndarray:
+    """(modules, modules) bool: the remainder bits, which encoders set as they please
+    (OpenCV's leaves the last two of a version 2 symbol dark whatever its mask): symbols
+    are compared without them."""
+    return _encoding_cells(modules) & ~data_cells(modules)
+
+
+@cache
+def _encoding_cells(modules: int) -> np.ndarray:
+    """(modules, modules) bool: the modules past the fixed patterns and the format bits
+    (the data modules and the remainder bits)."""
     from pnp.vision.identify import function_modules
 
-    fixed, _ = function_modules(modules)
-    free = ~fixed
+    out = ~function_modules(modules)[0]
     for cells in format_cells(modules):
-        for r, c in cells:
-            free[r, c] = False
+        rows, cols = np.array(cells).T
+        out[rows, cols] = False
+    return out
+
+
+@cache
+def placement(modules: int) -> tuple[tuple[int, int], ...]:
+    """The (row, column) of each codeword bit, in the standard's order: column pairs
+    from the right, up and down in turn, skipping the fixed and format modules."""
+    free = _encoding_cells(modules)
     out = []
     right = modules - 1
     while right >= 1:
@@ -138,28 +159,26 @@ def _placement(modules: int) -> tuple[tuple[int, int], ...]:
 
 def unmasked_bits(dark: np.ndarray, mask: int) -> np.ndarray:
     """A symbol's data modules with ``mask`` undone, packed into uint64 words."""
-    bits = (dark ^ _mask_pattern(dark.shape[0], mask))[data_cells(dark.shape[0])]
+    bits = (dark ^ mask_pattern(dark.shape[0], mask))[data_cells(dark.shape[0])]
     return _words(np.packbits(bits))
 
 
-@cache
-def _symbol(text: str) -> np.ndarray:
-    """The encoder's symbol of ``text`` (read only; its own cache, not the renderer's)."""
-    from pnp.render.frame import qr_modules
+def _modules(text: str) -> int:
+    """How many modules wide ``text``'s symbol is (``qr_symbol.symbol``'s version)."""
+    from pnp.vision.qr_symbol import codeword_bits
 
-    out = np.array(qr_modules.__wrapped__(text), bool)
-    out.flags.writeable = False
-    return out
+    return 17 + 4 * codeword_bits(text)[0]
 
 
 @cache
 def _unmasked_symbol(text: str) -> np.ndarray:
-    """``_symbol(text)``'s data modules with its mask undone, packed (read only): each
-    text is encoded once, though a prefix's bit fields share their serial-000000 text."""
-    dark = _symbol(text)
-    mask, errors = read_mask(dark)
-    assert errors == 0, f"the encoder's own format bits for {text!r} are not a format word"
-    out = unmasked_bits(dark, mask)
+    """``text``'s symbol's data modules with no mask, packed as ``unmasked_bits``
+    (read only; ``qr_symbol.codeword_bits``): each text is encoded once, though a
+    prefix's bit fields share their serial-000000 text."""
+    from pnp.vision.qr_symbol import codeword_bits
+
+    version, bits = codeword_bits(text)
+    out = _words(np.packbits(_in_data_order(bits, 17 + 4 * version)))
     out.flags.writeable = False
     return out
 
@@ -218,7 +237,7 @@ def _prefix(text: str) -> _Prefix:
         digits = ["".join(d) for d in product("0123456789", repeat=len(ours))]
         changes = np.stack([_field_change(base, places, ours, d, zero) for d in digits])
         fields.append((tuple(digits), changes))
-    return _Prefix(text, _symbol(base).shape[0], zero, tuple(fields))
+    return _Prefix(text, _modules(base), zero, tuple(fields))
 
 
 def _field_change(base: str, places, ours, digits: str, zero: np.ndarray) -> np.ndarray:
@@ -311,8 +330,7 @@ def _prefix_bits(text: str) -> tuple[int, np.ndarray, np.ndarray]:
     """(modules, serial 000000's unmasked data modules, the modules that hold the
     prefix's own characters) of a prefix's symbols, packed as ``unmasked_bits``: its
     pairs of characters fill the bits after the mode (4) and count (9) fields."""
-    dark = _symbol(text + "0" * SERIAL_DIGITS)
-    modules = dark.shape[0]
+    modules = _modules(text + "0" * SERIAL_DIGITS)
     own = np.zeros(int(data_cells(modules).sum()), bool)
     own[: 4 + 9 + 11 * (len(text) // 2)] = True
     packed = np.packbits(_in_data_order(own, modules))
@@ -323,7 +341,7 @@ def _in_data_order(bits: np.ndarray, modules: int) -> np.ndarray:
     """``bits`` given in the placement order, as ``unmasked_bits`` orders them (row by
     row over ``data_cells``)."""
     grid = np.zeros((modules, modules), bool)
-    rows, cols = np.array(_placement(modules)).T
+    rows, cols = np.array(placement(modules)).T
     grid[rows, cols] = bits
     return grid[data_cells(modules)]
 
