@@ -30,9 +30,19 @@ def sheet_map():
     return common_map(build_page(marks).map.code)
 
 
-def _reader(sheet_map, readings=(), doubted=()):
+def _reader(sheet_map, readings=(), doubted=(), taken_empty=()):
     return _Reader(
-        None, None, sheet_map, list(readings), READ_PX_PER_MM, None, COSMOS, SHAPES, (), doubted
+        None,
+        None,
+        sheet_map,
+        list(readings),
+        READ_PX_PER_MM,
+        None,
+        COSMOS,
+        SHAPES,
+        (),
+        doubted,
+        taken_empty=taken_empty,
     )
 
 
@@ -423,6 +433,40 @@ def test_an_asked_empty_upgrade_box_is_never_settled_unchecked(sheet_map):
     ids = ["upgrade-1-used", "upgrade-2-used", "upgrade-3-used"]
     assert reader._checked(ids, 2) == ids[:2]
     assert reader.settled == {}
+
+
+def test_a_box_asked_as_unchecked_until_answered_counts_neither_way(sheet_map):
+    # seed 805 #48 (a normal page): box 2 filled solid, run over by box 3's fill past
+    # three sides (asked: hatched out?), box 4 holding box 3's tail (asked, counted
+    # empty until answered); the shapes spend 3. Box 4 read filled is no sure check
+    # that leaves box 2 to be taken back: box 2 is the third, box 4 stays asked
+    readings = [
+        FieldReading("upgrade-1-used", "filled", 0.80, 1.0),
+        FieldReading("upgrade-2-used", "filled", 0.88, 1.0, beyond=0.44),
+        FieldReading("upgrade-3-used", "filled", 0.65, 1.0, beyond=0.67),
+        FieldReading("upgrade-4-used", "filled", 0.05, 0.99, beyond=0.27),
+    ]
+    asked = {"upgrade-2-used", "upgrade-4-used"}
+    ids = [r.id for r in readings]
+    reader = _reader(sheet_map, readings, asked, taken_empty={"upgrade-4-used"})
+    assert reader._checked(ids, 3) == ids[:3]
+    assert reader.settled == {"upgrade-2-used": True}
+    # asked with no lean, read filled, it is a check as before: box 2 the one taken back
+    reader = _reader(sheet_map, readings, asked)
+    assert reader._checked(ids, 3) == [ids[0], ids[2], ids[3]]
+    assert reader.settled == {"upgrade-2-used": False}
+
+
+def test_a_solid_box_asked_as_hatched_out_is_still_the_counts_to_settle(sheet_map):
+    # seed 807 #63 (an easy page): boxes 1-4 filled, 6 scribbled out past its sides
+    # (asked: hatched out?, counted empty until answered); the shapes spend 4: box 6
+    # is settled unchecked, as any solid box the count leaves over
+    readings = [FieldReading(f"upgrade-{i}-used", "filled", 0.7, 1.0) for i in range(1, 5)]
+    readings.append(FieldReading("upgrade-6-used", "filled", 1.0, 1.0, beyond=0.15))
+    ids = [r.id for r in readings]
+    reader = _reader(sheet_map, readings, {"upgrade-6-used"}, taken_empty={"upgrade-6-used"})
+    assert reader._checked(ids, 4) == ids[:4]
+    assert reader.settled == {"upgrade-6-used": False}
 
 
 def _solid_circles(beyond: dict[int, float]) -> list[FieldReading]:

@@ -149,11 +149,15 @@ class UpgradeBoxes:
             self._settle(dict.fromkeys(maybe + asked, True))
             return sorted(sure + maybe + asked, key=_index)
         # else a box asked about is taken as any other, never settled unchecked for
-        # the others' count alone: read filled (not solid), it counts as sure
+        # the others' count alone: read filled (not solid), it counts as sure; unless
+        # it is asked as unchecked until answered (a neighbour's tail, hatched out): no
+        # check then, it counts neither way and stays asked (solid, it is the count's
+        # to settle, as any solid box)
         for fid in asked:
             r = self.readings[fid]
             if r.state == "filled" and r.ink < SOLID_INK:
-                sure.append(fid)
+                if fid not in self.taken_empty:
+                    sure.append(fid)
             elif r.state != "empty":
                 maybe.append(fid)
         need = expected - len(sure)

@@ -87,6 +87,7 @@ def read_cosmos(
     answered: Collection[str] = (),
     doubted: Collection[str] = (),
     chosen: Mapping[str, str] | None = None,
+    taken_empty: Collection[str] = (),
     base: np.ndarray | None = None,
     darkness: dict[str, dict[str, float]] | None = None,
 ) -> CosmosReading:
@@ -96,7 +97,9 @@ def read_cosmos(
     and no rule settles them otherwise. ``doubted`` names those the reader still asks
     about: Upgrade boxes are settled by the shapes only when no hex is among them, and a
     Frontier value read filled beside the other value of its pair is marked either way
-    (circled, or crossed out). ``chosen`` gives the zone a person read in a score tile's
+    (circled, or crossed out); ``taken_empty`` names those of them a score counts empty
+    until answered (``Doubt.guess``: a neighbour's tail, a box hatched out), which no
+    Upgrade count takes for checked. ``chosen`` gives the zone a person read in a score tile's
     box or a hex (``score-tile-<tile>-zone`` or ``hex-<id>`` -> zone id,
     ``symbol_field``): it stands; the other boxes are paired with the zones left, and the
     hex is covered, of that zone alone. ``base`` (the added ink at the base step
@@ -131,6 +134,7 @@ def read_cosmos(
         chosen,
         base,
         darkness,
+        taken_empty,
     )
     return reader.read()
 
@@ -185,6 +189,7 @@ class _Reader(ZoneBoard, SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks
         chosen=None,
         base=None,
         darkness=None,
+        taken_empty=(),
     ):
         self.flat, self.mask, self.map, self.px = flat, mask, sheet_map, px
         self.blank = blank
@@ -220,6 +225,8 @@ class _Reader(ZoneBoard, SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks
         self.told = {f: m for f, m in (chosen or {}).items() if m in FRONTIER_MARKS}
         self.base = base  # the added ink at the base step alone (``read_tiles``)
         self.doubted = frozenset(doubted) - self.answered  # still asked by the field reader
+        # ...and of those, the ones counted empty until answered (``Doubt.guess``)
+        self.taken_empty = frozenset(taken_empty) & self.doubted
         # a covered hex's match against the zones in play
         self.hex_scores: dict[Hex, glyph_match.GlyphScores] = {}
         # hex id -> the zones its ink matched alike, where the photo's darkness chose one

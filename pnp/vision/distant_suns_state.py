@@ -58,6 +58,7 @@ def assemble_distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
             blank,
             answered=answered,
             doubted=[d.field for d in sheet.doubtful],
+            taken_empty=_taken_empty(sheet.doubtful),
             chosen=chosen,
             base=sheet.base,
             darkness=sheet.hex_darkness,
@@ -98,3 +99,11 @@ def assemble_distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
         for d in out.doubtful
     ]
     return out
+
+
+def _taken_empty(doubts) -> set[str]:
+    """The fields every doubt of which counts them empty until answered (``Doubt.guess``)."""
+    guesses: dict[str, set] = {}
+    for d in doubts:
+        guesses.setdefault(d.field, set()).add(d.guess)
+    return {f for f, g in guesses.items() if g == {False}}
