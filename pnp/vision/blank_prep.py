@@ -74,6 +74,8 @@ class Blank:
     # symbol, a tint); the part of each, numbered 0, 1, ...), for ``tone_bands.toned``
     tone_bands: tuple[tuple[float, np.ndarray, np.ndarray], ...] = ()
     light: washed.BlankLight | None = None  # its light print and paper, for ``washed``
+    # the print inside fields and its tone as blurred, for ``pnp.vision.print_marks``
+    print_inside: dict = field(default_factory=dict)
 
     def printed_for(self, sigma: float) -> np.ndarray:
         """``printed``, and nowhere lighter than the blank blurred by ``sigma``: a blurred

@@ -123,6 +123,7 @@ ACROSS = "across"  # an empty box inked just past two sides: a mark across its o
 WASHED = "washed"  # paper at white, light print lighter than printed (``washed``): a light
 # mark would not show
 LIGHT = "light"  # pen-wide strokes below the ink step on a quiet page (``light_marks``)
+ON_PRINT = "on_print"  # the print inside darker than its kind's elsewhere (``print_marks``)
 SPILLED = "spilled"  # a circle's ink all toward a neighbour's overrun (``spilled``)
 
 

@@ -72,6 +72,11 @@ class InkMasks:
     )
     # tiles along one side the first alignment pass did not follow (``page_bend``)
     curled_edge: int = 0
+    # the blank sheet it was read against, and the blur the photo was fitted with
+    # (``blur_fit.fitted_tone``, page pixels): the print as the photo shows it
+    # (``pnp.vision.print_marks``)
+    prep: Blank | None = None
+    sigma: float = 0.0
 
 
 def ink_and_step(
@@ -155,7 +160,19 @@ def ink_masks(
     curl = curled_edge(unfollowed, px_per_mm) if unfollowed is not None else 0
     washed_out = washed.washed_map(photo, prep.light, px_per_mm)
     return InkMasks(
-        ink, steps, base, prep.readable, seen, printed, greys, bend, washed_out, shifts, curl
+        ink,
+        steps,
+        base,
+        prep.readable,
+        seen,
+        printed,
+        greys,
+        bend,
+        washed_out,
+        shifts,
+        curl,
+        prep,
+        sigma,
     )
 
 

@@ -15,6 +15,7 @@ from pnp.vision.field_doubts import (
     FAINT,
     LIGHT,
     NOISE,
+    ON_PRINT,
     RUN_IN,
     SOLID_KINDS,
     WASHED,
@@ -43,6 +44,7 @@ def read_masks(
     readings = faint_strokes(readings, fields, m, px_per_mm, SOLID_KINDS)
     readings, found = settled_doubts(readings, fields, m, px_per_mm, source)
     found += _light_marks(readings, fields, found, source)
+    found += _marks_on_print(readings, fields, found, m, px_per_mm, source)
     found = _washed_out(readings, found, fields, m, px_per_mm, source)
     return _with_noise_measures(readings, found, fields, m, px_per_mm), found
 
@@ -133,6 +135,25 @@ def _light_marks(readings, fields: list, found: list[Doubt], source: str) -> lis
             LIGHT,
         )
         for r in light_marks(readings, kinds, asked, shapes)
+    ]
+
+
+def _marks_on_print(readings, fields: list, found: list[Doubt], m, px_per_mm: float, source: str):
+    """Doubts on the fields read empty whose inner print the photo shows darker than their
+    kind's: a mark lying on it (``pnp.vision.print_marks``)."""
+    from pnp.vision.print_marks import marks_on_print
+
+    asked = {d.field for d in found} | {f.id for f in fields if f.kind in UNREAD_KINDS}
+    read = [f for f in fields if f.kind not in UNREAD_KINDS]
+    return [
+        Doubt(
+            i,
+            "read empty, but the figure printed in it shows darker than in the page's "
+            "other fields of its kind: a mark lying on it?",
+            source,
+            ON_PRINT,
+        )
+        for i in marks_on_print(readings, read, m, px_per_mm, asked)
     ]
 
 

@@ -3,11 +3,12 @@
 Players take a score pad's columns in order, one each, and a player's column holds a
 fill in every number it scores (a dozen bubbles or more, pressed solid). A column past
 the last one holding a clean fill (read filled, nothing asked about it), whose every
-doubt is for its ink alone (``field_doubts.NOISE``, ``FAINT``, ``LIGHT``: grain, a
-shadow, a speck), is a column nobody played: its doubted bubbles are settled empty
-(``_pad_columns``). So is a Solo tracker's blank project row (other1..other3) with no
-clean fill in any round nor at the game's end (``_blank_rows``): a row used on one
-card is used on every card (``layouts/README.md``), five fills and the end's number.
+doubt is for its ink alone (``field_doubts.NOISE``, ``FAINT``, ``LIGHT``,
+``ON_PRINT``: grain, a shadow, a speck), is a column nobody played: its doubted bubbles
+are settled empty (``_pad_columns``). So is a Solo tracker's blank project row
+(other1..other3) with no clean fill in any round nor at the game's end (``_blank_rows``):
+a row used on one card is used on every card (``layouts/README.md``), five fills and the
+end's number.
 
 A part with any other doubt (a fill hatched out, a mark across an outline) stays
 asked, as does every part of a page with no clean fill at all, and a one-column pad;
@@ -36,11 +37,11 @@ grain, unasked), 25 right -> asked (the one kept question), nothing wrong.
 from __future__ import annotations
 
 from pnp.vision.answers import Answers, answer_for, marked
-from pnp.vision.field_doubts import FAINT, LIGHT, NOISE
+from pnp.vision.field_doubts import FAINT, LIGHT, NOISE, ON_PRINT
 from pnp.vision.sheet_doubts import open_doubts
 from pnp.vision.sheet_reading import SheetReading
 
-INK_ALONE = frozenset({NOISE, FAINT, LIGHT})  # doubts a part nobody played may hold
+INK_ALONE = frozenset({NOISE, FAINT, LIGHT, ON_PRINT})  # doubts a part nobody played may hold
 
 
 def settled_unplayed(sheets: list[SheetReading], answers: Answers) -> dict[str, bool]:
