@@ -86,3 +86,41 @@ def test_a_bonus_box_asked_about_is_checked_when_its_bonus_ability_is_used_clean
     )
     sheet = sheet_reading(SOURCE, readings, "box", {"bonus-blue": HATCHED})
     assert settled(sheet) == {"bonus-blue": True}
+
+
+def test_a_padlock_box_its_row_settles_unchecked_is_asked_not_settled_by_its_ability():
+    # seed 809 #12, a hard tech page: Tech Yellow 1-4 checked, 5-9 plainly empty, box 9
+    # (Ability y5's padlock) asked for the paper's noise, Ability y5 (grain) read filled.
+    # The row settles box 9 unchecked, the Ability checked: neither is taken, box 9 asked
+    from dataclasses import replace
+
+    from pnp.pagecode import PageCode
+    from pnp.vision.answers import agreed
+    from pnp.vision.stellar_drift import assemble_stellar_drift
+    from pnp.vision.track_rows import settled_rows
+
+    rows = [
+        FieldReading(f"tech-yellow-{n}", "filled" if n <= 4 else "empty", 0.2, 1.0)
+        for n in range(1, 11)
+    ]
+    readings = (*rows, FieldReading("ability-y5-1", "filled", 0.3, 1.0))
+    sheet = sheet_reading(SOURCE, readings, "box", {"tech-yellow-9": NOISE})
+    sheet = replace(sheet, code=PageCode("stellar-drift", "tech", "tech", 1, 7))
+    box = f"{SOURCE}:tech-yellow-9"
+    assert settled_rows([sheet], {}, frozenset())[box] is False
+    assert settled_locked([sheet], {})[box] is True
+    assert box not in agreed(settled_rows([sheet], {}, frozenset()), settled_locked([sheet], {}))
+    assembled = assemble_stellar_drift(7, [sheet], {})
+    assert "tech-yellow-9" in {d.field for d in assembled.doubtful}
+    assert box not in assembled.settled
+
+
+def test_settled_answers_agree_or_are_left_open():
+    from pnp.vision.answers import agreed
+
+    assert agreed({"a": True, "b": False}, {"b": False, "c": True}) == {
+        "a": True,
+        "b": False,
+        "c": True,
+    }
+    assert agreed({"a": True}, {"a": False}, {"a": True}) == {}

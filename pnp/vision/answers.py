@@ -64,3 +64,20 @@ def open_to_ask(answers: Answers, learned: frozenset[str]) -> Answers:
     the marks still break may ask about. The model's answer stands where no rule says
     otherwise; where one does, the field is asked, its answer open to a person."""
     return {k: v for k, v in answers.items() if k not in learned} if learned else answers
+
+
+def agreed(*settled: Answers) -> Answers:
+    """The answers the page's own rules settle (each a dict of answers), together, but
+    for a field two of them settle each its own way: left open, asked as the reader asked
+    it. (Seed 809 #12, a hard tech page: Tech Yellow 9 asked for the paper's noise, its
+    row plainly empty past box 4 (``track_rows``: unchecked), while an Ability box it
+    unlocks, grain read as a tick, said checked (``locked``): the later won, and the
+    track's order then asked boxes 5-8, not box 9 nor the Ability.)"""
+    out: dict[str, bool | str] = {}
+    torn: set[str] = set()
+    for part in settled:
+        for key, value in part.items():
+            if key in out and out[key] != value:
+                torn.add(key)
+            out[key] = value
+    return {k: v for k, v in out.items() if k not in torn}

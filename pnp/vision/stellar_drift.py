@@ -6,7 +6,7 @@ checked on the marks, a rule broken asked about on the fields it names (a part o
 
 from __future__ import annotations
 
-from pnp.vision.answers import Answers, marked, open_to_ask
+from pnp.vision.answers import Answers, agreed, marked, open_to_ask
 from pnp.vision.assembled import Assembled, base_assembled, record_settled
 from pnp.vision.sheet_doubts import doubts_on_fields, merge_doubts, open_doubts
 from pnp.vision.sheet_reading import SheetReading
@@ -39,15 +39,15 @@ def assemble_stellar_drift(
     from scoring.stellar_drift.problem import InvalidState
     from scoring.stellar_drift.state import StellarDriftState
 
-    settled = (
-        settled_rows(sheets, answers, learned)
-        | settled_groups(sheets, answers, choice_group)
-        | lone_choices(sheets, answers, choice_group)
-        | settled_spaces(sheets, answers)
-        | settled_one_of(sheets, answers, one_of_group)
-        | beside_one_mark(sheets, answers, choice_group, barely_filled=True)
-        | beside_one_mark(sheets, answers, one_of_group)
-        | settled_locked(sheets, answers)
+    settled = agreed(
+        settled_rows(sheets, answers, learned),
+        settled_groups(sheets, answers, choice_group),
+        lone_choices(sheets, answers, choice_group),
+        settled_spaces(sheets, answers),
+        settled_one_of(sheets, answers, one_of_group),
+        beside_one_mark(sheets, answers, choice_group, barely_filled=True),
+        beside_one_mark(sheets, answers, one_of_group),
+        settled_locked(sheets, answers),
     )
     answers = {**settled, **answers}
     kinds = {s.code.sheet: s for s in sheets}
