@@ -123,7 +123,9 @@ def remainder_cells(modules: int) -> np.ndarray:
     """(modules, modules) bool: the remainder bits, which encoders set as they please
     (OpenCV's leaves the last two of a version 2 symbol dark whatever its mask): symbols
     are compared without them."""
-    return _encoding_cells(modules) & ~data_cells(modules)
+    out = _encoding_cells(modules) & ~data_cells(modules)
+    out.flags.writeable = False
+    return out
 
 
 @cache
@@ -136,6 +138,7 @@ def _encoding_cells(modules: int) -> np.ndarray:
     for cells in format_cells(modules):
         rows, cols = np.array(cells).T
         out[rows, cols] = False
+    out.flags.writeable = False
     return out
 
 

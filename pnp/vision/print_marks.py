@@ -45,8 +45,9 @@ PRINT = 0.8 * 255  # the blank's print as compared (widened: ``Blank.printed``) 
 PAPER = 0.95 * 255  # ...lighter than this: clear paper
 MIN_PX = 5  # a middle holding less print (or paper) than this holds none worth reading
 MIN_SIBLINGS = 5  # the kind's fields with print inside read empty on the page, at least
+# a field asked lies this many robust spreads under its kind's median tone...
 DARKER_SPREADS = 10.0
-DARKER = 0.05
+DARKER = 0.05  # ...and this much of paper at least
 
 
 def marks_on_print(readings, fields, masks, px_per_mm: float, asked: set[str]) -> list[str]:

@@ -49,8 +49,7 @@ def symbol(text: str, mask: int) -> np.ndarray | None:
         return None
     version, placed = bits
     modules = 17 + 4 * version
-    fixed, out = function_modules(modules)
-    out = out.copy()
+    out = function_modules(modules)[1].copy()  # the fixed patterns' dark modules
     rows, cols = np.array(placement(modules)).T
     out[rows, cols] = placed
     out ^= mask_pattern(modules, mask)
