@@ -3,7 +3,8 @@ is reason to: a reading is never silently confident about a field it has reasons
 doubt. Besides the ink thresholds of ``fields``, a box filled solid (a mark, or a
 correction hatched over?) and a box holding far more ink than the other marks of its
 kind on the page are flagged too (``field_doubts``); the page settles what it can of
-them (``settled_doubts``), and asks about light marks and fields the light washed out.
+them (``settled_doubts``), and asks about light marks, marks lying on the print inside a
+field, and fields the light washed out.
 """
 
 from __future__ import annotations
