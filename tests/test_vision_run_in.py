@@ -295,3 +295,22 @@ def test_the_photographed_fill_run_on_into_the_next_track_box_is_asked_there(pag
     assert read[box[4]].state == "filled" and read[box[6]].state == "empty"
     # box 3's mark, beside the fill on its other side, its far part inked: no tail
     assert read[box[3]].state == "filled" and box[3] not in asked
+
+
+def test_a_tail_from_one_side_beside_another_sides_inked_band_is_still_asked():
+    # seed 812 #471: the box's ink is the tip of its left neighbour's slash; the band
+    # past its right side is inked most, by the right neighbour's scribble. Measured from
+    # the right, the tip lies in the far part, as a mark of its own would: still asked
+    ink = page()
+    cv2.line(ink, px(17.0, 12.0), px(20.8, 12.8), 1, 3)
+    readings = [
+        FieldReading("track-0", "filled", 0.3, 1.0),
+        FieldReading("track-1", "filled", 0.036, 0.9, spill=(0.0, 0.0, 0.08, 0.68)),
+        FieldReading("track-2", "empty", 0.99, 0.9),
+    ]
+    r = settle_run_ins(readings, ROW, ink, S, {"track-1"})[1]
+    assert r.settled is False
+    # ...where the left neighbour is not filled, the ink is no tail of it: its own mark
+    readings[0] = FieldReading("track-0", "empty", 0.0, 1.0)
+    r = settle_run_ins(readings, ROW, ink, S, {"track-1"})[1]
+    assert (r.state, r.settled) == ("filled", True)

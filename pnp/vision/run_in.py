@@ -128,12 +128,33 @@ def settle_run_ins(
     for n, r in enumerate(readings):
         if r.id not in doubted:
             continue
-        far, neighbour = _ink_place(r, by_id[r.id], fields, filled, ink, px_per_mm)
+        f = by_id[r.id]
+        far, neighbour = _ink_place(r, f, fields, filled, ink, px_per_mm)
         if _own_mark(far, r):
-            out[n] = replace(r, state="filled", confidence=CONFIDENCE, settled=True)
+            if not _tail_from_elsewhere(r, f, fields, filled, ink, px_per_mm):
+                out[n] = replace(r, state="filled", confidence=CONFIDENCE, settled=True)
         elif far <= TAIL_INK and neighbour():
             out[n] = replace(r, state="empty", confidence=CONFIDENCE, settled=True)
     return out
+
+
+def _tail_from_elsewhere(r: FieldReading, f: Field, fields, filled: set[str], ink, px_per_mm):
+    """Whether box ``f``'s ink lies against another side than the one its band is inked
+    most past: a side its band is inked past too (``TAIL_SPILL_ALONE``), a box in
+    ``filled`` beside it, the part of ``f`` away from it clear (``TAIL_INK``): a tail from
+    that neighbour, the band inked most by another's ink. (Seed 812 #471, a hard
+    tracker page: Power 5 holds the tip of box 4's slash in its left corner, box 6's
+    scribble inks the band on its right; the part away from the right held box 4's tail
+    and was read Power 5's own mark, settled filled.)"""
+    most = int(np.argmax(r.spill))
+    for side, band in enumerate(r.spill):
+        if side == most or band < TAIL_SPILL_ALONE:
+            continue
+        if far_ink(ink, f, side, px_per_mm) <= TAIL_INK and any(
+            g.id in filled for g in beside(f, side, fields)
+        ):
+            return True
+    return False
 
 
 def tails(
