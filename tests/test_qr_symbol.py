@@ -36,6 +36,18 @@ def test_every_page_codes_symbol_is_the_encoders_but_for_its_remainder_bits():
     assert len(masks) >= 6
 
 
+@pytest.mark.parametrize("length", [20, 40, 60, 100, 150, 190])
+def test_longer_texts_symbols_are_the_encoders_in_every_version_up_to_6(length):
+    # versions 1, 2, 3, 4, 5 and 6 (two Reed-Solomon blocks)
+    rng = random.Random(length)
+    text = "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:-") for _ in range(length))
+    printed = np.array(qr_modules.__wrapped__(text), bool)
+    ours = symbol(text, read_mask(printed)[0])
+    assert ours is not None and ours.shape == printed.shape
+    compared = ~remainder_cells(printed.shape[0])
+    assert np.array_equal(ours[compared], printed[compared])
+
+
 def test_the_symbols_size_is_the_smallest_version_holding_the_text():
     # level L, alphanumeric: version 1 holds 25 characters, version 2 47
     assert symbol("A" * 25, 0).shape == (21, 21)

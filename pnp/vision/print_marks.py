@@ -19,7 +19,9 @@ below the median of its kind's fields read empty (``MIN_SIBLINGS`` of them or mo
 by ``DARKER`` of paper at least, is asked.
 
 Measured on seeds 803, 805 (every level) and 804 (hard), 900 pages, 79,818 fields read
-empty with print inside (the thresholds were chosen there): that Round 6 lies 20.8
+empty with print inside (the thresholds were chosen there; by a first version that took
+the print and paper from the page's compared print, ``InkMasks.printed``, not the
+blank's widened print): that Round 6 lies 20.8
 spreads and 0.089 of paper under its kind's median; the nearest unmarked field 11.0
 spreads and 0.035 (a Cosmos hex), or 7.3 and 0.094 (a ship space on a hard page). The
 photo's tone alone, without the blank's, leaves the figures apart (a "1" is thinner

@@ -1,17 +1,20 @@
-"""A page code's QR symbol, module for module as OpenCV's encoder prints it, in well
-under a millisecond.
+"""A page code's QR symbol, module for module as OpenCV's encoder prints it but for the
+remainder bits, in well under a millisecond.
 
 ``identify`` takes a decoded page code only where the code's own symbol agrees with the
 modules read, and ``known_codes`` compares the modules read with codes' symbols.
-``cv2.QRCodeEncoder`` takes 6-10 ms a symbol (it tries every mask), and every photo
+``cv2.QRCodeEncoder`` takes 7-9 ms a page code's symbol here (OpenCV 5.0; it tries every
+mask), and every photo
 carries a serial of its own. But a page code is a short text of the alphanumeric set,
 printed at error correction level L in the smallest of versions 1-6 that holds it, and
 its mask can be read from the symbol it is compared with (``known_codes.read_mask``):
 the rest is the standard's (ISO/IEC 18004): the characters packed two by two into 11
 bits, padded, a Reed-Solomon code over GF(256) appended, the bits placed in the
 standard's order (``known_codes.data_cells``) and masked, the fixed patterns and the
-format bits drawn around them. The symbols agree with the encoder's bit for bit
-(every prefix a page can carry, with serials and masks: tests/test_qr_symbol.py).
+format bits drawn around them. The symbols agree with the encoder's on every module but
+the remainder bits, which encoders set as they please (``known_codes.remainder_cells``):
+every prefix a page can carry with serials and all eight masks, and texts of versions 1
+to 6 (tests/test_qr_symbol.py).
 """
 
 from __future__ import annotations

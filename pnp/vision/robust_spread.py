@@ -1,8 +1,9 @@
 """A sample's middle and spread that a few outliers do not move: its median, and its
 median absolute deviation scaled to a normal spread's standard deviation (and never
 zero). The paper's grain beside a faint stroke (``pnp.vision.faint_strokes``) and round
-a field (``pnp.vision.grain_spread``), and the tone of a page's empty fields
-(``pnp.vision.field_tone``), are measured so."""
+a field (``pnp.vision.grain_spread``), the tone of a page's empty fields
+(``pnp.vision.field_tone``) and of the print inside them (``pnp.vision.print_marks``), are
+measured so."""
 
 from __future__ import annotations
 
