@@ -30,6 +30,7 @@ outline does not decide, are listed in ``doubtful``.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
@@ -38,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from pnp.sheetmap import Field, SheetMap
-from pnp.vision import glyph_match, glyph_scan
+from pnp.vision import glyph_match, glyph_scan, glyph_visible
 from pnp.vision.cosmos_board import ZoneBoard
 from pnp.vision.cosmos_frontiers import FRONTIER_MARKS, FrontierMarks
 from pnp.vision.cosmos_ink import crop_circle, despeckle
@@ -90,6 +91,7 @@ def read_cosmos(
     taken_empty: Collection[str] = (),
     base: np.ndarray | None = None,
     darkness: dict[str, dict[str, float]] | None = None,
+    visible: dict[str, dict[str, float] | None] | None = None,
 ) -> CosmosReading:
     """Read a flattened Cosmos sheet (common box, gray) into a DistantSunsState dict.
 
@@ -105,7 +107,9 @@ def read_cosmos(
     hex is covered, of that zone alone. ``base`` (the added ink at the base step
     alone, ``ink.InkMasks.base``) is a second reading of those boxes' small symbols.
     ``darkness`` (``SheetReading.hex_darkness``) keeps the hexes' glyph scans of ``flat``
-    from one reading of it to the next: they are filled in as the reader makes them.
+    from one reading of it to the next: they are filled in as the reader makes them;
+    ``visible`` (``SheetReading.hex_visible``) so keeps the matches of the symbols an
+    Alien's or an Upgrade's icon hides part of (``glyph_visible``).
 
     ``mask`` is :func:`pnp.vision.ink.added_ink` of ``flat``, ``sheet_map`` the
     map in common-box mm (:func:`pnp.vision.reference.common_map`) and ``readings``
@@ -135,6 +139,7 @@ def read_cosmos(
         base,
         darkness,
         taken_empty,
+        visible,
     )
     return reader.read()
 
@@ -190,6 +195,7 @@ class _Reader(ZoneBoard, SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks
         base=None,
         darkness=None,
         taken_empty=(),
+        visible=None,
     ):
         self.flat, self.mask, self.map, self.px = flat, mask, sheet_map, px
         self.blank = blank
@@ -218,6 +224,9 @@ class _Reader(ZoneBoard, SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks
         self.faint: set[str] = set()  # ``CosmosReading.faint``
         # hex -> glyph -> ``_darkness`` (the page's own: ``read_cosmos``'s ``darkness``)
         self._dark_scores: dict[str, dict[str, float]] = {} if darkness is None else darkness
+        # hex -> glyph -> ``_visible_match`` (None: its icon hides none of its ink; the
+        # page's own: ``read_cosmos``'s ``visible``)
+        self._visible: dict[str, dict[str, float] | None] = {} if visible is None else visible
         self.answered = frozenset(answered)  # by a person: never settled otherwise
         # score tile box or hex -> the zone a person read in it (``symbol_field``)
         self.chosen = {f: z for f, z in (chosen or {}).items() if z in self.zone_glyph}
@@ -298,6 +307,39 @@ class _Reader(ZoneBoard, SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks
         x1, y1 = int((f.x + r) * self.px) + 1, int((f.y + r) * self.px) + 1
         dark = self.dark(x0, y0, x1, y1)
         return glyph_scan.scan(dark, self.blank[y0:y1, x0:x1], keys, self.px)
+
+    def _visible_match(self, fid: str, keys: tuple[str, ...]) -> glyph_match.GlyphScores | None:
+        """How much the ink of hex ``fid`` looks like each glyph of ``keys`` over the part
+        of the hex its printed icon leaves visible (``glyph_visible``); None where the
+        icon hides none of it (its ink's own match stands). Each glyph matched once a hex
+        (the page's own: ``read_cosmos``'s ``visible``). None too without the blank sheet
+        (nothing is known of its print)."""
+        if self.blank is None:
+            return None
+        if fid not in self._visible:
+            ink, shown, _ = self._hex_shown(fid)
+            self._visible[fid] = {} if glyph_visible.cut_off(ink, shown, self.px) else None
+        known = self._visible[fid]
+        if known is None:
+            return None
+        missing = tuple(k for k in keys if k not in known)
+        if missing:
+            ink, shown, circle = self._hex_shown(fid)
+            known.update(glyph_visible.visible_scores(ink, shown * circle, missing, self.px).ranked)
+        return glyph_match.GlyphScores(
+            tuple(sorted(((k, known[k]) for k in keys), key=lambda kv: -kv[1]))
+        )
+
+    def _hex_shown(self, fid: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Hex ``fid``'s ink (as ``read_hexes`` reads it), where its print lets ink show
+        (``glyph_visible.visible``), and its read circle, all of one crop."""
+        f = self.fields[fid]
+        r = f.w / 2 - HEX_READ_INSET_MM
+        ink = despeckle(self._hex_ink(self.mask, f), self.px)
+        x0, y0 = max(0, math.floor((f.x - r) * self.px)), max(0, math.floor((f.y - r) * self.px))
+        blank = self.blank[y0 : y0 + ink.shape[0], x0 : x0 + ink.shape[1]]
+        circle = crop_circle(np.broadcast_to(np.uint8(1), self.mask.shape), f.x, f.y, r, self.px)
+        return ink, glyph_visible.visible(blank, self.px), circle
 
     def _darkness(self, fid: str, keys: tuple[str, ...]) -> glyph_match.GlyphScores:
         """``_scanned`` of hex ``fid`` for ``keys``, each glyph scanned once a hex (a glyph's
@@ -488,6 +530,9 @@ class _Reader(ZoneBoard, SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks
                     tuple(self.glyph_zone[k] for k, _ in s.ranked[:2]),
                 )
                 continue
+            # its icon printed over part of the symbol, the ink not plainly one?
+            if h in self.cosmos.space_types and not glyph_visible.sure(s):
+                s = self._visible_match(fid, play) or s
             self.hex_scores[h] = s
             best, near, conf = self._symbol_read(fid, s, play)
             if len(near) == 1 and (why := self._seen_plainly(fid, best, play)):

@@ -62,6 +62,7 @@ def assemble_distant_suns(sheet: SheetReading, answers: Answers) -> Assembled:
             chosen=chosen,
             base=sheet.base,
             darkness=sheet.hex_darkness,
+            visible=sheet.hex_visible,
         )
     except Exception as exc:  # a bug in the Cosmos reader must not stop the batch
         out.doubtful.append(

@@ -52,7 +52,7 @@ def scan(dark: np.ndarray, blank: np.ndarray, keys: tuple[str, ...], px: float) 
         best = -1.0
         for unit in UNITS_MM:
             for angle in ANGLES:
-                t = _template(key, angle, unit, round(px, 3))
+                t = template(key, angle, unit, round(px, 3))
                 th, tw = t.shape
                 if th > h or tw > w:
                     continue
@@ -66,7 +66,7 @@ def scan(dark: np.ndarray, blank: np.ndarray, keys: tuple[str, ...], px: float) 
 
 
 @lru_cache(maxsize=512)
-def _template(key: str, angle: float, unit_mm: float, px: float) -> np.ndarray:
+def template(key: str, angle: float, unit_mm: float, px: float) -> np.ndarray:
     """``key`` drawn ``unit_mm`` to the half side at ``px`` px/mm, cut to its ink and a
     margin, softened."""
     t = draw(key, angle, PEN_WIDTH, side_px=2 * unit_mm * px)

@@ -69,6 +69,14 @@ class SheetReading:
         (``states.assemble`` reads them up to four times)."""
         return {}
 
+    @cached_property
+    def hex_visible(self) -> dict[str, dict[str, float] | None]:
+        """How well each Cosmos symbol matches a hex's ink over what its printed icon
+        leaves visible, in each Alien's or Upgrade's hex matched so far (hex field id ->
+        glyph -> score, None where the icon hides none of its ink:
+        ``distant_suns.glyph_visible``), kept as ``hex_darkness`` is."""
+        return {}
+
     @property
     def photo(self) -> str:
         return self.source.split("#")[0]
