@@ -35,8 +35,8 @@ def _hex_under_icon(key: str) -> tuple[np.ndarray, np.ndarray]:
 def test_the_icon_hides_ink_and_a_pixel_beside_it():
     _, blank = _hex_under_icon("triangle")
     shown = visible(blank, PX)
-    assert shown[5, 5] == 1 and shown[48 - 36 + 4, 48] == 0  # paper; the icon
     dark = blank < 128
+    assert shown[5, 5] == 1 and dark.any()  # the paper in a corner; an icon printed
     beside = cv2.dilate(dark.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
     assert not shown[beside].any()
 

@@ -35,7 +35,7 @@ from pnp.vision.glyph_scan import ANGLES, REACH_MM, TEMPLATE_BLUR_MM, UNITS_MM, 
 HIDDEN_LEVEL = 0.7 * 255
 HIDDEN_BLUR_MM = 0.13
 HIDDEN_WIDEN_MM = 0.16
-COARSE = 0.5  # every template tried at this share of the resolution, the best per glyph at it all
+COARSE = 0.5  # every template tried at this share of the resolution; each glyph's best at full
 MIN_SHOWN = 0.5  # a template placed with less than this share of it shown tells nothing
 # A symbol's ink within this of the hidden print may have run under it (the ink masks'
 # blind band round an icon is 1-3 px wider than ``visible``'s: seed 805 #148, 1.0-2.7 px
