@@ -14,16 +14,29 @@ SPECK_MM2 = 0.15  # ink blobs smaller than this are dust
 
 
 def crop_circle(mask: np.ndarray, cx: float, cy: float, r: float, px: float) -> np.ndarray:
-    x0, y0 = max(0, math.floor((cx - r) * px)), max(0, math.floor((cy - r) * px))
-    x1, y1 = math.ceil((cx + r) * px), math.ceil((cy + r) * px)
+    """``mask`` in the square round the circle (``circle_square``), nothing outside the
+    circle (float32)."""
+    x0, y0, x1, y1 = circle_square(cx, cy, r, px)
     crop = mask[y0:y1, x0:x1].astype(np.float32)
     if not crop.any():
         return crop  # no ink, inside the circle or out
+    return crop * in_circle(crop.shape, x0, y0, cx, cy, r, px)
+
+
+def circle_square(cx: float, cy: float, r: float, px: float) -> tuple[int, int, int, int]:
+    """The pixels (x0, y0, x1, y1) of the square round a circle (centre and radius in mm,
+    at ``px`` px/mm), clipped at the page's top and left."""
+    x0, y0 = max(0, math.floor((cx - r) * px)), max(0, math.floor((cy - r) * px))
+    return x0, y0, math.ceil((cx + r) * px), math.ceil((cy + r) * px)
+
+
+def in_circle(shape, x0: int, y0: int, cx: float, cy: float, r: float, px: float) -> np.ndarray:
+    """bool, of ``shape`` (a crop whose corner is pixel (x0, y0)): the pixels whose
+    centres lie in the circle."""
     # a row and a column of pixel centres, broadcast: the same sums as full grids
-    xs = np.arange(crop.shape[1], dtype=np.float32)[None, :]
-    ys = np.arange(crop.shape[0], dtype=np.float32)[:, None]
-    inside = (xs + x0 + 0.5 - cx * px) ** 2 + (ys + y0 + 0.5 - cy * px) ** 2 <= (r * px) ** 2
-    return crop * inside
+    xs = np.arange(shape[1], dtype=np.float32)[None, :]
+    ys = np.arange(shape[0], dtype=np.float32)[:, None]
+    return (xs + x0 + 0.5 - cx * px) ** 2 + (ys + y0 + 0.5 - cy * px) ** 2 <= (r * px) ** 2
 
 
 def crop_rect(mask: np.ndarray, f: Field, inset: float, px: float) -> np.ndarray:

@@ -30,7 +30,6 @@ outline does not decide, are listed in ``doubtful``.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
@@ -42,7 +41,7 @@ from pnp.sheetmap import Field, SheetMap
 from pnp.vision import glyph_match, glyph_scan, glyph_visible
 from pnp.vision.cosmos_board import ZoneBoard
 from pnp.vision.cosmos_frontiers import FRONTIER_MARKS, FrontierMarks
-from pnp.vision.cosmos_ink import crop_circle, despeckle
+from pnp.vision.cosmos_ink import circle_square, crop_circle, despeckle, in_circle
 from pnp.vision.cosmos_reading import CosmosReading, Doubt, HexRead
 from pnp.vision.cosmos_repairs import SymbolRepairs
 from pnp.vision.cosmos_shapes import ShapeSplits
@@ -311,35 +310,30 @@ class _Reader(ZoneBoard, SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks
     def _visible_match(self, fid: str, keys: tuple[str, ...]) -> glyph_match.GlyphScores | None:
         """How much the ink of hex ``fid`` looks like each glyph of ``keys`` over the part
         of the hex its printed icon leaves visible (``glyph_visible``); None where the
-        icon hides none of it (its ink's own match stands). Each glyph matched once a hex
-        (the page's own: ``read_cosmos``'s ``visible``). None too without the blank sheet
-        (nothing is known of its print)."""
-        if self.blank is None:
+        icon hides none of it (its ink's own match stands), or without the blank sheet
+        (nothing is known of its print). Each glyph matched once a hex (the page's own:
+        ``read_cosmos``'s ``visible``)."""
+        if self.blank is None or (fid in self._visible and self._visible[fid] is None):
             return None
-        if fid not in self._visible:
-            ink, shown, _ = self._hex_shown(fid)
-            self._visible[fid] = {} if glyph_visible.cut_off(ink, shown, self.px) else None
+        missing = tuple(k for k in keys if k not in self._visible.get(fid, {}))
+        if missing or fid not in self._visible:
+            f = self.fields[fid]
+            r = f.w / 2 - HEX_READ_INSET_MM
+            ink = despeckle(self._hex_ink(self.mask, f), self.px)  # as ``read_hexes`` reads it
+            x0, y0, *_ = circle_square(f.x, f.y, r, self.px)
+            h, w = ink.shape
+            shown = glyph_visible.visible(self.blank[y0 : y0 + h, x0 : x0 + w], self.px)
+            if fid not in self._visible and not glyph_visible.cut_off(ink, shown, self.px):
+                self._visible[fid] = None
+                return None
+            known = self._visible.setdefault(fid, {})
+            if missing:
+                shown *= in_circle(ink.shape, x0, y0, f.x, f.y, r, self.px)
+                known.update(glyph_visible.visible_scores(ink, shown, missing, self.px).ranked)
         known = self._visible[fid]
-        if known is None:
-            return None
-        missing = tuple(k for k in keys if k not in known)
-        if missing:
-            ink, shown, circle = self._hex_shown(fid)
-            known.update(glyph_visible.visible_scores(ink, shown * circle, missing, self.px).ranked)
         return glyph_match.GlyphScores(
             tuple(sorted(((k, known[k]) for k in keys), key=lambda kv: -kv[1]))
         )
-
-    def _hex_shown(self, fid: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Hex ``fid``'s ink (as ``read_hexes`` reads it), where its print lets ink show
-        (``glyph_visible.visible``), and its read circle, all of one crop."""
-        f = self.fields[fid]
-        r = f.w / 2 - HEX_READ_INSET_MM
-        ink = despeckle(self._hex_ink(self.mask, f), self.px)
-        x0, y0 = max(0, math.floor((f.x - r) * self.px)), max(0, math.floor((f.y - r) * self.px))
-        blank = self.blank[y0 : y0 + ink.shape[0], x0 : x0 + ink.shape[1]]
-        circle = crop_circle(np.broadcast_to(np.uint8(1), self.mask.shape), f.x, f.y, r, self.px)
-        return ink, glyph_visible.visible(blank, self.px), circle
 
     def _darkness(self, fid: str, keys: tuple[str, ...]) -> glyph_match.GlyphScores:
         """``_scanned`` of hex ``fid`` for ``keys``, each glyph scanned once a hex (a glyph's
