@@ -2,7 +2,9 @@
 hatched out, and so is a box lightly hatched two ways past three sides; one lighter (a
 fill drawn too large, its strokes parted) stays filled; a box filled inside its outline
 with the next box's ink past one side is a fill, not asked about, where ink past two
-sides or gathered against the side it runs past is not (``pnp.vision.hatching``,
+sides or gathered against the side it runs past is not; on noisy paper a box hatched
+two ways is hatched out only as dark as the pen's strokes and reaching no farther than a
+hatching (``pnp.vision.hatching``,
 ``pnp.vision.hatch_reach``, ``pnp.vision.page_marks.StrokeDarkness``), on hand-made pages."""
 
 from __future__ import annotations
@@ -229,3 +231,45 @@ def test_an_even_tone_past_a_thin_fringe_is_a_hatching_only_if_dark_as_the_strok
     r, asked = read(seen, BOX)
     assert r.state == "empty" and r.hatched
     assert asked == []
+
+
+def grainy(seen: np.ndarray, seed: int) -> np.ndarray:
+    """``seen`` with a hard photo's coarse grain over it (0.05 wide, about 2 px across):
+    noisy paper (``box_texture.QUIET_PAPER``), where tone and stripes cannot be judged."""
+    grain = cv2.GaussianBlur(np.random.default_rng(seed).normal(0, 1, seen.shape), (0, 0), 1.5)
+    return (seen + 0.05 * grain / grain.std()).astype(np.float32)
+
+
+def gone_over(seen: np.ndarray, f: Field, past: tuple[float, float, float, float]):
+    """Two crossing families of strokes, 3 px of every 4 inked each way, darker where
+    they cross (ink over ink: the pen's tone twice), reaching ``past`` mm past its top,
+    bottom, left and right sides: a hatching gone over, darker than a single stroke."""
+    x0, y0, x1, y1 = f.bounds
+    top, bottom, left, right = past
+    region = seen[px(y0 - top) : px(y1 + bottom), px(x0 - left) : px(x1 + right)]
+    rows, cols = np.indices(region.shape)
+    for family in ((rows + cols) % 4 >= 1, (rows - cols) % 4 >= 1):
+        region[family] *= INK
+
+
+def test_on_noisy_paper_a_box_hatched_as_dark_as_the_strokes_and_no_farther_reads_empty():
+    seen = page(14)
+    gone_over(seen, BOX, (0.8, 0.8, 0.8, 0.0))
+    r, asked = read(grainy(seen, 14), BOX)
+    assert r.state == "empty" and r.hatched
+    assert asked == []
+
+
+def test_on_noisy_paper_a_box_hatched_lighter_than_the_strokes_or_farther_is_asked():
+    # a light hand's hatching: bare paper between the strokes (the mean under DARK_BOX)
+    seen = page(15)
+    light_crosshatch(seen, BOX, (0.8, 0.8, 0.8, 0.0))
+    r, asked = read(grainy(seen, 15), BOX)
+    assert r.state == "filled" and not r.hatched and r.crossed
+    assert [d.field for d in asked] == [BOX.id]
+    # as dark, but run 1.8 mm past its top: farther than a hatching reaches
+    seen = page(16)
+    gone_over(seen, BOX, (1.8, 0.8, 0.8, 0.0))
+    r, asked = read(grainy(seen, 16), BOX)
+    assert r.state == "filled" and not r.hatched
+    assert [d.field for d in asked] == [BOX.id]

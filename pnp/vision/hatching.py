@@ -53,8 +53,12 @@ covered and reached past no farther than ``DARK_CIRCLE_REACH``, or a box nearly 
 covered and reached past three sides within ``DARK_BOX_REACH`` (its tone not striped,
 its strokes not running one way: ``ONE_WAY_FILL``), that dark is hatched out. So is a
 box so reached, less covered (a light hand), whose strokes cross with no direction to
-them (``hatch_crosses.CROSSED_WAYS``): a fill runs one way. A box covered and crossed so
-but reached past two sides only, or on noisy paper, is asked (``crossed``).
+them (``hatch_crosses.CROSSED_WAYS``): a fill runs one way. On noisy paper, where tone
+and stripes are lost in the grain, such a box is hatched out only where its reach is a
+hatching's too (``hatch_reach.box_reach_hatched``) and its inside, on average, as dark as
+the pen's strokes (``DARK_BOX``; the mean sees through grain). A box
+covered and crossed so but reached past two sides only, or short of those on noisy
+paper, is asked (``crossed``).
 
 And a covered box whose ink runs past one side only, on past ``hatch_reach.RUN_ON_MM``
 (into the next box's mark), with its own ink about its centre, holds a fill with its
@@ -165,6 +169,18 @@ DARK_CIRCLE_REACH = 1.5  # mm: hatched circles 1.44 at most on tune8 (``hatch_re
 DARK_BOX_COVERAGE = 0.95
 DARK_BOX_SIDES = 3  # a box drawn too large, pushed to a corner, runs past two sides
 DARK_BOX_REACH = 2.0  # mm: hatchings up to 1.8 on tune8 over 10 mm boxes
+# On noisy paper (``box_texture.QUIET_PAPER``), a box covered at least ``CROSSED_COVERAGE``,
+# its strokes crossing with no direction (``hatch_crosses.CROSSED_WAYS``), past three
+# sides, is hatched out where it also reaches no farther than a hatching
+# (``hatch_reach.box_reach_hatched``: 1.5 mm median a side, 1.8 mm its farthest columns)
+# and its inside is on average ``DARK_BOX`` of the pen's strokes or darker. Session 73, every
+# box read filled, covered 0.4 or more, on seeds 803, 805, 809, 811 (every level), 804,
+# 812, 814, 816 (hard) and 806, 807 (Cosmos): 73 hatchings (corrections) on noisy paper so
+# crossed and reached (all asked before as "strokes crossing past its outline"), 48 of
+# them meeting both tests; no mark in the class, and the fills nearest it (drawn too
+# large on hard pages) failing two tests or three each: seed 809 #92 a Round Income box
+# (coherence 0.22, 2.08 mm past its top, 0.77 of the pen), 816 #651 a Bonus box (0.25,
+# 2.4 mm, 0.81). (``_PageHatching.hatched_box``)
 # ...but a box whose strokes run one way (coherence at least ``ONE_WAY_FILL``) may be a
 # dense fill drawn past its sides as dark as the pen's strokes (seed 32, an easy tech
 # page: a zigzag fill 1.9 mm past one side, coherence 0.89, 0.97 of the pen, read hatched
@@ -354,8 +370,11 @@ class _PageHatching:
     def as_dark_as_strokes(self, n: int, least: float) -> bool:
         """Whether field ``n``'s inside is at least ``least`` times as dark as the pen's
         strokes, on quiet paper."""
-        if not quiet(self.masks, self.fields[n], self.px_per_mm):
-            return False
+        return quiet(self.masks, self.fields[n], self.px_per_mm) and self.inside_as_dark(n, least)
+
+    def inside_as_dark(self, n: int, least: float) -> bool:
+        """Whether field ``n``'s inside is on average at least ``least`` times as dark as
+        the pen's strokes, whatever the paper (a mean: grain evens out in it)."""
         measured = self.dark_and_pen(n)
         return measured is not None and measured[0] >= least * measured[1]
 
@@ -446,7 +465,9 @@ class _PageHatching:
     def hatched_box(self, n: int, seen: tuple[float, float] | None, reach) -> bool:
         """Whether box ``n``, reached past three sides as a hatching reaches, is as dark
         as the pen's strokes (its tone not striped, its strokes not one way: a tone not
-        even asks ``TWO_WAY`` of them) or crossed two ways (``CROSSED_WAYS``)."""
+        even asks ``TWO_WAY`` of them) or crossed two ways (``CROSSED_WAYS``): on quiet
+        paper, or on noisy paper reached no farther than a hatching and as dark as the
+        pen's strokes (``DARK_BOX``; the comment at ``DARK_BOX_REACH``)."""
         if past_sides(reach) < DARK_BOX_SIDES or not within(reach, DARK_BOX_REACH):
             return False
         r = self.readings[n]
@@ -463,7 +484,10 @@ class _PageHatching:
             r.coverage >= CROSSED_COVERAGE
             and one_way is not None
             and one_way <= CROSSED_WAYS
-            and quiet(self.masks, self.fields[n], self.px_per_mm)
+            and (
+                quiet(self.masks, self.fields[n], self.px_per_mm)
+                or (box_reach_hatched(reach) and self.inside_as_dark(n, DARK_BOX))
+            )
         )
 
     def filled_once(self, n: int) -> bool:
