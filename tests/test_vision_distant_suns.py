@@ -557,22 +557,6 @@ def test_a_noise_doubted_hex_is_not_settled_when_answered_or_its_shape_is_not_wh
     assert reader.settled == {}  # a doubt on the shape's hexes
 
 
-def test_a_shape_one_hex_short_is_as_good_as_whole_where_the_upgrade_boxes_account_for_it():
-    # one Upgrade spent, one used box read: the player left the hex out on purpose
-    reader, fids, hexes, placed = _noisy_shape_reader({}, doubted=(0, 1), drop=1)
-    reader._settle_hexes(hexes, placed, used=[1])
-    assert reader.settled == {fids[0]: True, fids[1]: True}
-    # no box used for it, or the boxes unread: the spending may be a noise blob's
-    for used in ([], None, [1, 2]):
-        reader, fids, hexes, placed = _noisy_shape_reader({}, doubted=(0, 1), drop=1)
-        reader._settle_hexes(hexes, placed, used=used)
-        assert reader.settled == {}
-    # two Upgrades spent on it, both boxes used: still asked
-    reader, fids, hexes, placed = _noisy_shape_reader({}, doubted=(0, 1), drop=2)
-    reader._settle_hexes(hexes, placed, used=[1, 2])
-    assert reader.settled == {}
-
-
 def test_a_doubted_hex_covered_with_no_symbol_scored_is_not_settled_by_its_shape():
     """A hex the placement rules covered (its symbol never scored: no symbol seen) is no
     clear symbol; it stays asked, and the reader does not fail on it (seed 82 #13 read

@@ -16,15 +16,7 @@ from scoring.distant_suns.hexgrid import Hex, hex_id
 # the Cosmos reader read covered, the best scored 0.694 and every one lay in a shape
 # spending 2 Upgrades or more (the noise hex alone, or with one neighbour); of the 246
 # marked hexes doubted for noise and read with one symbol at confidence 0.9 or more,
-# 138 are settled (no noise blob), the rest still asked. A shape that spends one Upgrade
-# (one hex less, two at least left) is as good as whole where the page's Upgrade boxes
-# account for every Upgrade its shapes spend (as many used boxes read as the shapes
-# spend): the player's own checks then say a hex was left out on purpose. Session 73,
-# the noise-doubted hexes read filled with a clear symbol in such a shape, hard pages of
-# seeds 804, 812, 814, 816: 45 hexes, all covered; the 20 of them on pages whose boxes
-# account for the spending are settled (on the others the shapes spend 9 to 49
-# Upgrades against 1 to 6 boxes used: the partition is unsure). A shape of one hex
-# spending two is a noise blob's signature, and is not so taken.
+# 138 are settled (no noise blob), the rest still asked.
 HEX_SURE_SCORE = 0.70
 HEX_SURE_CONFIDENCE = 0.9
 # the Upgrade boxes
@@ -289,24 +281,17 @@ class UpgradeBoxes:
                 self.doubt(fid, "solid or faint mark: checked, or scribbled out?")
 
     def _settle_hexes(
-        self,
-        hexes: dict[Hex, HexRead],
-        placed: list[tuple[str, frozenset[Hex], int]],
-        used: list[int] | None = None,
+        self, hexes: dict[Hex, HexRead], placed: list[tuple[str, frozenset[Hex], int]]
     ) -> None:
         """Hexes the field reader doubts but reads filled, settled covered where their
         symbol is clear (``HEX_SURE_SCORE``) and they lie in a whole shape of clear hexes
-        (no Upgrade spent, no doubt on its hexes or its split), or in one less one hex
-        where the Upgrade boxes ``used`` account for all the shapes spend: the paper's
-        noise draws neither. The drawing order is no part of it: a noise blob elsewhere
-        that spends Upgrades leaves no legal order, and says nothing of a whole shape."""
+        (no Upgrade spent, no doubt on its hexes or its split): the paper's noise draws
+        neither. The drawing order is no part of it: a noise blob elsewhere that spends
+        Upgrades leaves no legal order, and says nothing of a whole shape."""
         doubted_hexes = self._doubted_hexes()
-        accounted = used is not None and len(used) == sum(p[2] for p in placed)
         for zid, piece, spent in placed:
-            size = self._zone(zid).size
-            whole = not spent and len(piece) == size
-            one_less = accounted and spent == 1 and len(piece) == size - 1 >= 2
-            if not (whole or one_less) or {hex_id(h) for h in piece} & doubted_hexes:
+            whole = not spent and len(piece) == self._zone(zid).size
+            if not whole or {hex_id(h) for h in piece} & doubted_hexes:
                 continue
             if any(not hexes[h].covered or len(hexes[h].candidates) != 1 for h in piece):
                 continue

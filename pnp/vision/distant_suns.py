@@ -272,7 +272,7 @@ class _Reader(ZoneBoard, SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks
             "order_known": False,
         }
         self.check(state)
-        self._settle_hexes(hexes, placed, used)
+        self._settle_hexes(hexes, placed)
         self.ask_stuck()
         self.ask_spending(hexes)
         return CosmosReading(
