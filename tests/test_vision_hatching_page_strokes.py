@@ -273,3 +273,22 @@ def test_on_noisy_paper_a_box_hatched_lighter_than_the_strokes_or_farther_is_ask
     r, asked = read(grainy(seen, 16), BOX)
     assert r.state == "filled" and not r.hatched
     assert [d.field for d in asked] == [BOX.id]
+
+
+def test_on_noisy_paper_a_box_hatched_dark_past_two_sides_reads_empty_a_dark_fill_does_not():
+    seen = page(17)
+    gone_over(seen, BOX, (0.8, 0.0, 0.8, 0.0))  # covered, crossing two ways, past two sides
+    r, asked = read(grainy(seen, 17), BOX)
+    assert r.coverage >= 0.85
+    assert r.state == "empty" and r.hatched
+    assert asked == []
+    # as dark and as far, in strokes one way (each gone over, paper between them): a
+    # fill, still asked
+    seen = page(18)
+    x0, y0, x1, y1 = BOX.bounds
+    region = seen[px(y0 - 0.8) : px(y1), px(x0 - 0.8) : px(x1)]
+    rows, cols = np.indices(region.shape)
+    region[:] = np.where((rows + cols) % 8 < 4, INK * INK, np.float32(0.7))
+    r, asked = read(grainy(seen, 18), BOX)
+    assert r.state == "filled" and not r.hatched
+    assert [d.field for d in asked] == [BOX.id]

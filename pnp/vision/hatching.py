@@ -28,7 +28,8 @@ plain paper), two measures still tell a hatching-out on quiet paper (``box_textu
   structure tensor's coherence at most ``TWO_WAY``: a fill drawn past its outline is drawn
   large, and its strokes part into stripes), with ink reaching past at least two sides
   (``ink_reach.side_reach``) and no farther than a hatching reaches
-  (``hatch_reach.BOX_REACH``).
+  (``hatch_reach.BOX_REACH``); on noisy paper too, where its inside is on average as
+  dark as the pen's strokes (``DARK_BOX``: gone over twice).
 - **A space marked with crosses** (``hatch_crosses.CROSSED_KINDS``): a hatching over a big
   box is an open criss-cross, not an even tone, but it lays far more ink than a cross: at
   the base step, ``hatch_crosses.CROSSED_INK`` times the median of the page's other marked
@@ -133,8 +134,21 @@ STRIPED_BEYOND = 0.05
 # the fills drawn past their outline that reach like a hatching 0.84-0.95 on tune8, but
 # one of the held-out set (seed 4242, a blurred real-mode page) 0.51: kept at 0.45),
 # ink past at least two sides as a hatching reaches (``hatch_reach.box_reach_hatched``).
+# On noisy paper (``box_texture.QUIET_PAPER``) likewise where its inside is on average
+# ``DARK_BOX`` of the pen's strokes or darker (``_PageHatching.inside_as_dark``) and its
+# coherence at most ``NOISY_TWO_WAY``: grain breaks a fill's stripes, and its tone cannot
+# be judged. Session 73, the boxes read filled on noisy paper, covered 0.85 or more,
+# coherence at most 0.45, reached as a hatching reaches, on seeds 803, 805, 809, 811,
+# 813 (every level), 804, 812, 814, 816 (hard) and 806, 807 (Cosmos): 107, all hatchings
+# (corrections); of those measured, 91 as dark as ``DARK_BOX`` (coherence 0.01-0.40, 86
+# of them at most 0.35) and 4 lighter. The fills drawn too large on noisy paper nearest
+# them: seed 804 #971, a Life Support box (coherence 0.46, 0.88 of the pen, its farthest
+# columns 3 mm past a side), 813 #113 and 803 #233 Upgrade boxes (0.88 and 0.70, 0.91 of
+# the pen, 1.76 mm past a side); the others reach 2 mm or more and are 0.45-0.81 of the
+# pen.
 BOX_COVERAGE = 0.85
 TWO_WAY = 0.45
+NOISY_TWO_WAY = 0.35
 # Circles checked off by convention ("check off the Round Indicator number": the
 # rulebook), not filled: their square covered (``hatch_reach.square_inked``) and reached past no
 # farther than ``DARK_CIRCLE_REACH``, on quiet paper, they are hatched out, however light
@@ -449,7 +463,10 @@ class _PageHatching:
             and box_reach_hatched(reach)
             and (one_way := self.one_way_of(n)) is not None
             and one_way <= TWO_WAY
-            and quiet(masks, f, px_per_mm)
+            and (
+                quiet(masks, f, px_per_mm)
+                or (one_way <= NOISY_TWO_WAY and self.inside_as_dark(n, DARK_BOX))
+            )
         ):
             return "hatched"
         if f.kind not in CROSSED_KINDS and self.hatched_box(n, seen, reach):
