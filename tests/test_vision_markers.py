@@ -1,4 +1,5 @@
-"""The page code's QR decoder: OpenCV's own errors are no code, and the page reads on."""
+"""The page code's QR decoder: OpenCV's own errors are no code, and the page reads on; the
+corner markers: found in a dim, grainy photo, and no square of another id taken for one."""
 
 from __future__ import annotations
 
@@ -56,3 +57,31 @@ def test_the_corner_markers_of_a_dim_grainy_photo_are_found_in_smaller_copies():
         assert nearest == marker
     code, *_ = read_one(jpeg, checks=False)
     assert code.text == truth["sheet"]["page_code"]
+
+
+def test_a_square_of_another_id_is_no_corner_marker_and_the_search_goes_on():
+    """Seed 817 #1094 (``python -m pnp.bench photos --n 1200 --level hard --seed 817``): a
+    hard score pad whose left markers lie in a hard shadow. The first search found two
+    markers and a dark patch read as marker 37; counted as the third, it ended the search,
+    and the page was refused with two markers. Only the page's ids count: the patient
+    searches go on and find the third."""
+    import numpy as np
+
+    from pnp.bench.read_photo import read_one
+    from pnp.render.frame import fiducials
+    from pnp.synth.dataset import Sample, make
+    from pnp.vision.markers import find_fiducials
+    from pnp.vision.rectify import decode_photo
+
+    sample = Sample(1094, "federation", "scorepad", "hard", 632594012, 237620398, 540934252)
+    jpeg, truth = make(sample)
+    gray, shrunk_by = decode_photo(jpeg)  # 10 MP: decoded at half size
+    found = find_fiducials(gray)
+    assert set(found) <= {f.id for f in fiducials()}
+    assert len(found) >= 3
+    quad = np.array(truth["camera"]["quad"]) / shrunk_by
+    for marker, corners in found.items():
+        assert np.linalg.norm(quad - corners.mean(axis=0), axis=1).argmin() == marker
+    code, readings, *_ = read_one(jpeg, checks=False)
+    assert code.text == truth["sheet"]["page_code"]
+    assert readings
