@@ -90,14 +90,20 @@ def test_a_doubted_fields_guess_is_its_doubts_own_else_its_readings():
     assert doubt_guess(None, crossed) is True  # the reader alone: as read
 
 
-def test_a_field_an_answer_brings_into_question_is_answered_as_pnp_read_asks_it():
+def test_a_field_an_answer_brings_into_question_is_answered_as_pnp_read_asks_it(monkeypatch):
     # seed 688 #451 (``python -m pnp.bench photos --n 1200 --level hard --seed 688``): CPU
     # Core box 5 scribbled out, read filled and doubted, then settled as a mark by box 7
     # read a clean check past the gap at box 6. Once box 7 is answered empty, ``pnp read``
     # asks about box 5 (it asks again); the bench answers it too, so the page is not
-    # counted wrong for a field the tool does ask about.
+    # counted wrong for a field the tool does ask about. (Since session 73 the reader
+    # reads box 5 hatched out, on noisy paper as dark as the pen's strokes: the page is
+    # read here as before that, to keep the case.)
     import json
     from pathlib import Path
+
+    from pnp.vision.hatching import _PageHatching
+
+    monkeypatch.setattr(_PageHatching, "inside_as_dark", lambda self, n, least: False)
 
     from pnp.bench.read_photo import read_one
     from pnp.bench.read_tally import answered

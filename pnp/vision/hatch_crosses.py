@@ -30,7 +30,7 @@ CROSSED_MIN_INK = 0.3
 # 0.01-0.33 (covered 0.71-1.0), fills 0.23 (covered 0.57, a hard page), 0.32 (a hard
 # page), the rest 0.45 and more. On noisy paper such a box is hatched out only where it
 # also reaches no farther than a hatching and is as dark as the pen's strokes
-# (``hatching.DARK_BOX_REACH``'s comment, session 73).
+# (``hatching._PageHatching.hatched_box``, session 73).
 CROSSED_WAYS = 0.2
 CROSSED_COVERAGE = 0.7
 # A box read filled, at least ``FILL_COVERAGE`` covered, whose strokes cross with no

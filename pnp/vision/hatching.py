@@ -183,18 +183,6 @@ DARK_CIRCLE_REACH = 1.5  # mm: hatched circles 1.44 at most on tune8 (``hatch_re
 DARK_BOX_COVERAGE = 0.95
 DARK_BOX_SIDES = 3  # a box drawn too large, pushed to a corner, runs past two sides
 DARK_BOX_REACH = 2.0  # mm: hatchings up to 1.8 on tune8 over 10 mm boxes
-# On noisy paper (``box_texture.QUIET_PAPER``), a box covered at least ``CROSSED_COVERAGE``,
-# its strokes crossing with no direction (``hatch_crosses.CROSSED_WAYS``), past three
-# sides, is hatched out where it also reaches no farther than a hatching
-# (``hatch_reach.box_reach_hatched``: 1.5 mm median a side, 1.8 mm its farthest columns)
-# and its inside is on average ``DARK_BOX`` of the pen's strokes or darker. Session 73, every
-# box read filled, covered 0.4 or more, on seeds 803, 805, 809, 811 (every level), 804,
-# 812, 814, 816 (hard) and 806, 807 (Cosmos): 73 hatchings (corrections) on noisy paper so
-# crossed and reached (all asked before as "strokes crossing past its outline"), 48 of
-# them meeting both tests; no mark in the class, and the fills nearest it (drawn too
-# large on hard pages) failing two tests or three each: seed 809 #92 a Round Income box
-# (coherence 0.22, 2.08 mm past its top, 0.77 of the pen), 816 #651 a Bonus box (0.25,
-# 2.4 mm, 0.81). (``_PageHatching.hatched_box``)
 # ...but a box whose strokes run one way (coherence at least ``ONE_WAY_FILL``) may be a
 # dense fill drawn past its sides as dark as the pen's strokes (seed 32, an easy tech
 # page: a zigzag fill 1.9 mm past one side, coherence 0.89, 0.97 of the pen, read hatched
@@ -207,6 +195,18 @@ DARK_BOX_REACH = 2.0  # mm: hatchings up to 1.8 on tune8 over 10 mm boxes
 # of the pen: seed 736 #991 a review-wrong fuel track, 740 #1092, 731 #166), against one
 # hatching (tone 3.0, coherence 0.56); now none is read hatched out by it: each is asked
 # (filled solid), and the page's rules settled three of them (``bench read``).
+# On noisy paper (``box_texture.QUIET_PAPER``), a box covered at least ``CROSSED_COVERAGE``,
+# its strokes crossing with no direction (``hatch_crosses.CROSSED_WAYS``), past three
+# sides within ``DARK_BOX_REACH``, is hatched out where it also reaches no farther than a
+# hatching (``hatch_reach.box_reach_hatched``: 1.5 mm median a side, 1.8 mm its farthest
+# columns) and its inside is on average ``DARK_BOX`` of the pen's strokes or darker
+# (``_PageHatching.hatched_box``). Session 73, every box read filled, covered 0.4 or
+# more, on seeds 803, 805, 809, 811, 813 (every level), 804, 812, 814, 816 (hard) and
+# 806, 807 (Cosmos): 79 hatchings (corrections) on noisy paper so crossed and reached,
+# most asked before ("strokes crossing past its outline"), 53 of them meeting both tests;
+# no mark in the class, and the fills nearest it (drawn too large on hard pages) failing
+# two tests or three each: seed 809 #92 a Round Income box (coherence 0.22, 2.08 mm past
+# its top, 0.77 of the pen), 816 #651 a Bonus box (0.25, 2.4 mm, 0.81).
 # A field covered and run past its outline, but lighter than the page's fills of its kind
 # (mean darkness at most this times their median), is a fill drawn too large: its
 # strokes parted as it grew. Marked ``striped`` (a fill; ``doubts`` does not ask). On
@@ -484,7 +484,7 @@ class _PageHatching:
         as the pen's strokes (its tone not striped, its strokes not one way: a tone not
         even asks ``TWO_WAY`` of them) or crossed two ways (``CROSSED_WAYS``): on quiet
         paper, or on noisy paper reached no farther than a hatching and as dark as the
-        pen's strokes (``DARK_BOX``; the comment at ``DARK_BOX_REACH``)."""
+        pen's strokes (``DARK_BOX``)."""
         if past_sides(reach) < DARK_BOX_SIDES or not within(reach, DARK_BOX_REACH):
             return False
         r = self.readings[n]
