@@ -292,3 +292,18 @@ def test_on_noisy_paper_a_box_hatched_dark_past_two_sides_reads_empty_a_dark_fil
     r, asked = read(grainy(seen, 18), BOX)
     assert r.state == "filled" and not r.hatched
     assert [d.field for d in asked] == [BOX.id]
+
+
+def test_on_noisy_paper_a_hatching_whose_stroke_ends_reach_far_is_asked():
+    """Its median reach a hatching's, but a quarter of its top's columns 1.5 mm out (1.76
+    mm at the 90th percentile as walked): on quiet paper within a hatching's reach (its
+    coherence and tone tell), on noisy paper past ``NOISY_REACH_P90``, where a fill drawn
+    too large may be as dark and as crossed."""
+    for grain, hatched in ((False, True), (True, False)):
+        seen = page(19)
+        gone_over(seen, BOX, (0.8, 0.8, 0.8, 0.0))
+        x0, y0, x1, _ = BOX.bounds
+        seen[px(y0 - 1.5) : px(y0 - 0.8), px(x0) : px(x0 + (x1 - x0) / 4)] = INK * INK
+        r, asked = read(grainy(seen, 19) if grain else seen, BOX)
+        assert r.hatched is hatched
+        assert [d.field for d in asked] == ([] if hatched else [BOX.id])

@@ -107,6 +107,12 @@ def box_reach_hatched(reach) -> bool:
     return past >= BOX_SIDES and farthest <= BOX_REACH[1] and far_columns <= BOX_REACH_P90
 
 
+def ends_within(reach, mm: float) -> bool:
+    """Whether no side's farthest columns of ink (their 90th percentile) reach past it
+    farther than ``mm``."""
+    return reach is not None and max(p90 for _, p90 in reach) <= mm
+
+
 def past_sides(reach) -> int:
     """How many sides ink reaches past by ``BOX_REACH[0]`` (median), 0 without a reach."""
     return 0 if reach is None else sum(median >= BOX_REACH[0] for median, _ in reach)
