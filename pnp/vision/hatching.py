@@ -59,9 +59,8 @@ them (``hatch_crosses.CROSSED_WAYS``): a fill runs one way. On noisy paper, wher
 and stripes are lost in the grain, such a box is hatched out only where its reach is a
 hatching's too (``hatch_reach.box_reach_hatched``, its strokes' ends within
 ``NOISY_REACH_P90``) and its inside, on average, as dark as the pen's strokes
-(``DARK_BOX``; the mean sees through grain). A box
-covered and crossed so but reached past two sides only, or short of those on noisy
-paper, is asked (``crossed``).
+(``DARK_BOX``; the mean sees through grain). A box covered and crossed so but reached
+past two sides only, or short of those on noisy paper, is asked (``crossed``).
 
 And a covered box whose ink runs past one side only, on past ``hatch_reach.RUN_ON_MM``
 (into the next box's mark), with its own ink about its centre, holds a fill with its
@@ -398,6 +397,12 @@ class _PageHatching:
         strokes, on quiet paper."""
         return quiet(self.masks, self.fields[n], self.px_per_mm) and self.inside_as_dark(n, least)
 
+    def hatched_on_noise(self, n: int, reach) -> bool:
+        """What still tells box ``n``, crossed two ways, hatched out on noisy paper, where
+        its tone and stripes cannot: its strokes' ends within ``NOISY_REACH_P90`` and its
+        inside on average as dark as the pen's strokes (``DARK_BOX``: gone over twice)."""
+        return ends_within(reach, NOISY_REACH_P90) and self.inside_as_dark(n, DARK_BOX)
+
     def inside_as_dark(self, n: int, least: float) -> bool:
         """Whether field ``n``'s inside is on average at least ``least`` times as dark as
         the pen's strokes, whatever the paper (a mean: grain evens out in it)."""
@@ -477,11 +482,7 @@ class _PageHatching:
             and one_way <= TWO_WAY
             and (
                 quiet(masks, f, px_per_mm)
-                or (
-                    one_way <= NOISY_TWO_WAY
-                    and ends_within(reach, NOISY_REACH_P90)
-                    and self.inside_as_dark(n, DARK_BOX)
-                )
+                or (one_way <= NOISY_TWO_WAY and self.hatched_on_noise(n, reach))
             )
         ):
             return "hatched"
@@ -519,11 +520,7 @@ class _PageHatching:
             and one_way <= CROSSED_WAYS
             and (
                 quiet(self.masks, self.fields[n], self.px_per_mm)
-                or (
-                    box_reach_hatched(reach)
-                    and ends_within(reach, NOISY_REACH_P90)
-                    and self.inside_as_dark(n, DARK_BOX)
-                )
+                or (box_reach_hatched(reach) and self.hatched_on_noise(n, reach))
             )
         )
 

@@ -58,8 +58,8 @@ def _fiducial_ids() -> frozenset[int]:
 def _detect(gray: np.ndarray, fast: bool) -> dict[int, np.ndarray]:
     """The page's corner markers found in ``gray``: a marker of another id is none of
     them, however square (seed 817 #1094, a hard score pad: a dark patch of a shadowed
-    page read as id 37 made the third of three markers, and the patient searches that
-    find the two in the shadow were never tried)."""
+    page read as id 37 made the third of three markers, and the patient search that
+    finds one of the two in the shadow was never tried)."""
     corners, ids, _ = _detector(fast).detectMarkers(gray)
     if ids is None:
         return {}
