@@ -152,10 +152,10 @@ BOX_COVERAGE = 0.85
 TWO_WAY = 0.45
 NOISY_TWO_WAY = 0.35
 # ...and on noisy paper, where neither its coherence nor its darkness parts a hatching
-# from every fill (seed 817 #992, held out: an Ability box filled too large, coherence
-# 0.20, as dark as the pen's strokes, stopped by its reach alone, 2.08 mm median past its
-# top), its strokes' ends reach past no side farther than ``NOISY_REACH_P90`` mm (90th
-# percentile; ``hatch_reach.BOX_REACH_P90`` 1.8 elsewhere). The hatchings of the two
+# from every fill (seed 817 #992, a set made after: an Ability box filled too large,
+# coherence 0.20, as dark as the pen's strokes, stopped by its reach alone, 2.08 mm median
+# past its top), its strokes' ends reach past no side farther than ``NOISY_REACH_P90`` mm
+# (90th percentile; ``hatch_reach.BOX_REACH_P90`` 1.8 elsewhere). The hatchings of the two
 # noisy-paper tests: 106 of 109 within 1.6 mm; the fills on noisy paper reached past two
 # sides or more: 1.86 mm or farther but one (seed 816 #632, covered 0.42, coherence 0.57).
 NOISY_REACH_P90 = 1.6
@@ -217,7 +217,7 @@ DARK_BOX_REACH = 2.0  # mm: hatchings up to 1.8 on tune8 over 10 mm boxes
 # them meeting both tests; no mark in the class, and the fills nearest it (drawn too
 # large on hard pages) failing two tests or three each: seed 809 #92 a Round Income box
 # (coherence 0.22, 2.08 mm past its top, 0.77 of the pen), 816 #651 a Bonus box (0.25,
-# 2.4 mm, 0.81); but 817 #992, held out, its reach alone (``NOISY_REACH_P90``).
+# 2.4 mm, 0.81); but 817 #992 (a set made after) its reach alone (``NOISY_REACH_P90``).
 # A field covered and run past its outline, but lighter than the page's fills of its kind
 # (mean darkness at most this times their median), is a fill drawn too large: its
 # strokes parted as it grew. Marked ``striped`` (a fill; ``doubts`` does not ask). On
