@@ -101,12 +101,11 @@ def test_a_field_an_answer_brings_into_question_is_answered_as_pnp_read_asks_it(
     import json
     from pathlib import Path
 
+    from pnp.bench.read_photo import read_one
+    from pnp.bench.read_tally import answered
     from pnp.vision.hatching import _PageHatching
 
     monkeypatch.setattr(_PageHatching, "inside_as_dark", lambda self, n, least: False)
-
-    from pnp.bench.read_photo import read_one
-    from pnp.bench.read_tally import answered
 
     folder = Path(__file__).parent / "fixtures" / "answered"
     photo = folder / "seed688-00451-stellar-drift-tracker-hard.jpg"

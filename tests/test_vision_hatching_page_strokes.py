@@ -4,8 +4,8 @@ fill drawn too large, its strokes parted) stays filled; a box filled inside its 
 with the next box's ink past one side is a fill, not asked about, where ink past two
 sides or gathered against the side it runs past is not; on noisy paper a box hatched
 two ways is hatched out only as dark as the pen's strokes and reaching no farther than a
-hatching (``pnp.vision.hatching``,
-``pnp.vision.hatch_reach``, ``pnp.vision.page_marks.StrokeDarkness``), on hand-made pages."""
+hatching (``pnp.vision.hatching``, ``pnp.vision.hatch_reach``,
+``pnp.vision.page_marks.StrokeDarkness``), on hand-made pages."""
 
 from __future__ import annotations
 
