@@ -307,3 +307,18 @@ def test_on_noisy_paper_a_hatching_whose_stroke_ends_reach_far_is_asked():
         r, asked = read(grainy(seen, 19) if grain else seen, BOX)
         assert r.hatched is hatched
         assert [d.field for d in asked] == ([] if hatched else [BOX.id])
+
+
+def test_on_noisy_paper_a_round_indicator_hatched_over_its_square_reads_empty():
+    """Checked off by convention, not filled: on noisy paper as on quiet, ink covering the
+    square round one as far as a hatching reaches is a hatching; farther, still asked."""
+    seen = page(20)
+    cover(seen, CIRCLE, 0.8, INK)
+    r, asked = read(grainy(seen, 20), CIRCLE)
+    assert r.state == "empty" and r.hatched
+    assert asked == []
+    seen = page(21)
+    cover(seen, CIRCLE, 2.0, INK)
+    r, asked = read(grainy(seen, 21), CIRCLE)
+    assert r.state == "filled" and not r.hatched
+    assert [d.field for d in asked] == [CIRCLE.id]

@@ -37,8 +37,8 @@ plain paper), two measures still tell a hatching-out on quiet paper (``box_textu
   spaces (the same hand's crosses), reaching past at least two sides.
 - **A circle checked off** by convention (``CHECKED_CIRCLE_KINDS``: the Captain Skill's
   round indicators), whose square is covered as a hatching covers it and reached past
-  no farther (``DARK_CIRCLE_REACH``), on quiet paper: a check is a stroke or two across
-  the circle, and the player's fills there stay within it. Not a cross covering less
+  no farther (``DARK_CIRCLE_REACH``), on quiet paper or noisy: a check is a stroke or two
+  across the circle, and the player's fills there stay within it. Not a cross covering less
   than a fill (``page_fills.FILL_COVERAGE``), nor one family of strokes lighter than the
   pen's (``ONE_WAY_FILL``, ``LIGHT_FILL``, as for boxes): a fill drawn large.
 - **A circle** darker than the hand's fills (``page_fills.DARKER_THAN_FILLS``), whose
@@ -160,14 +160,20 @@ NOISY_TWO_WAY = 0.35
 # sides or more: 1.86 mm or farther but one (seed 816 #632, covered 0.42, coherence 0.57).
 NOISY_REACH_P90 = 1.6
 # Circles checked off by convention ("check off the Round Indicator number": the
-# rulebook), not filled: their square covered (``hatch_reach.square_inked``) and reached past no
-# farther than ``DARK_CIRCLE_REACH``, on quiet paper, they are hatched out, however light
-# the hatching. On the 21 photo sets (seeds 8, 11, 13, 21, 22, 31-46) the round
-# indicators hatched out and still asked were 0.43-1.2 times as dark as the pen's
-# strokes (most under ``DARK_CIRCLE``) and covered 0.61-0.99 of the inside (a printed
-# digit lies there); the 3 fills there run far past the circle inked a corner 0.1-0.39. A
-# bubble (Federation, leftover counts) is filled by convention, and its fills drawn too
-# large reach the corners: not so read.
+# rulebook), not filled: their square covered (``hatch_reach.square_inked``) and reached
+# past no farther than ``DARK_CIRCLE_REACH``, they are hatched out, however light the
+# hatching. On the 21 photo sets (seeds 8, 11, 13, 21, 22, 31-46) the round indicators
+# hatched out and still asked were 0.43-1.2 times as dark as the pen's strokes (most
+# under ``DARK_CIRCLE``) and covered 0.61-0.99 of the inside (a printed digit lies
+# there); the 3 fills there run far past the circle inked a corner 0.1-0.39. A bubble
+# (Federation, leftover counts) is filled by convention, and its fills drawn too large
+# reach the corners: not so read. Until session 73 on quiet paper only: on noisy paper
+# every such circle was asked ("inked past the circle"). Session 73, the round indicators
+# on noisy paper that ``circle_hatched`` weighs, tracker pages of seeds 803, 805, 809,
+# 811, 813, 815 (every level) and 804, 812, 814, 816, 817, 818 (hard): 14 with the square
+# inked and reached no farther, all hatchings (corrections), each checked off so; of the
+# 431 marks, one with its square inked (816 #651, Yellow Round 4, a fill reaching 2.72 mm
+# past the circle), none else (the next: a cross, its emptiest corner 0.07 inked).
 CHECKED_CIRCLE_KINDS = frozenset({"round_circle"})
 # ...but a cross whose arms reach the square's corners is no hatching (seed 685 #236, a
 # real-mode tracker: a cross covering 0.42, read hatched out unasked), nor is a fill of
@@ -429,11 +435,7 @@ class _PageHatching:
             return True
         return within(reach, DARK_CIRCLE_REACH) and (
             self.as_dark_as_strokes(n, DARK_CIRCLE)
-            or (
-                f.kind in CHECKED_CIRCLE_KINDS
-                and quiet(masks, f, px_per_mm)
-                and self.checked_off(n)
-            )
+            or (f.kind in CHECKED_CIRCLE_KINDS and self.checked_off(n))
         )
 
     def darker_than_fills(self, n: int) -> bool:
