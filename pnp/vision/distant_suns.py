@@ -315,8 +315,8 @@ class _Reader(ZoneBoard, SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks
         ``read_cosmos``'s ``visible``)."""
         if self.blank is None or (fid in self._visible and self._visible[fid] is None):
             return None
-        missing = tuple(k for k in keys if k not in self._visible.get(fid, {}))
-        if missing or fid not in self._visible:
+        known = self._visible.get(fid, {})
+        if missing := tuple(k for k in keys if k not in known):
             f = self.fields[fid]
             r = f.w / 2 - HEX_READ_INSET_MM
             ink = despeckle(self._hex_ink(self.mask, f), self.px)  # as ``read_hexes`` reads it
@@ -326,11 +326,9 @@ class _Reader(ZoneBoard, SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks
             if fid not in self._visible and not glyph_visible.cut_off(ink, shown, self.px):
                 self._visible[fid] = None
                 return None
+            shown *= in_circle(ink.shape, x0, y0, f.x, f.y, r, self.px)
             known = self._visible.setdefault(fid, {})
-            if missing:
-                shown *= in_circle(ink.shape, x0, y0, f.x, f.y, r, self.px)
-                known.update(glyph_visible.visible_scores(ink, shown, missing, self.px).ranked)
-        known = self._visible[fid]
+            known.update(glyph_visible.visible_scores(ink, shown, missing, self.px).ranked)
         return glyph_match.GlyphScores(
             tuple(sorted(((k, known[k]) for k in keys), key=lambda kv: -kv[1]))
         )
