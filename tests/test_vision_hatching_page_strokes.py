@@ -322,3 +322,31 @@ def test_on_noisy_paper_a_round_indicator_hatched_over_its_square_reads_empty():
     r, asked = read(grainy(seen, 21), CIRCLE)
     assert r.state == "filled" and not r.hatched
     assert [d.field for d in asked] == [CIRCLE.id]
+
+
+def close_families(seen: np.ndarray, f: Field, past: tuple[float, float, float, float], apart):
+    """Two families of strokes ``apart`` radians apart about the diagonal, 3 px of every 4
+    inked each way, darker where they cross (``gone_over``'s ink), reaching ``past`` mm
+    past its top, bottom, left and right sides: a hatching whose two ways lie close, its
+    strokes leaning one way as a whole."""
+    x0, y0, x1, y1 = f.bounds
+    top, bottom, left, right = past
+    region = seen[px(y0 - top) : px(y1 + bottom), px(x0 - left) : px(x1 + right)]
+    rows, cols = np.indices(region.shape).astype(np.float32)
+    for angle in (np.pi / 4 - apart / 2, np.pi / 4 + apart / 2):
+        across = rows * np.cos(angle) - cols * np.sin(angle)
+        region[across % 4 >= 1] *= INK
+
+
+def test_on_noisy_paper_a_dark_hatching_whose_two_ways_lie_close_reads_empty():
+    """Gone over two ways 0.4 rad apart (its strokes' coherence about 0.5, past
+    ``NOISY_TWO_WAY``, short of a fill's ``ONE_WAY_FILL``), as dark as the pen's strokes and
+    reaching past two sides as a hatching reaches: hatched out, as on quiet paper; as dark
+    in strokes one way only, still asked
+    (``test_on_noisy_paper_a_box_hatched_dark_past_two_sides_reads_empty_a_dark_fill_does_not``)."""
+    seen = page(22)
+    close_families(seen, BOX, (0.8, 0.0, 0.8, 0.0), 0.4)
+    r, asked = read(grainy(seen, 22), BOX)
+    assert r.coverage >= 0.85
+    assert r.state == "empty" and r.hatched
+    assert asked == []

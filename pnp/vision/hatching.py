@@ -28,9 +28,10 @@ plain paper), two measures still tell a hatching-out on quiet paper (``box_textu
   structure tensor's coherence at most ``TWO_WAY``: a fill drawn past its outline is drawn
   large, and its strokes part into stripes), with ink reaching past at least two sides
   (``ink_reach.side_reach``) and no farther than a hatching reaches
-  (``hatch_reach.BOX_REACH``); on noisy paper too, where its inside is on average as
-  dark as the pen's strokes (``DARK_BOX``: gone over twice), its coherence at most
-  ``NOISY_TWO_WAY`` and its strokes' ends within ``NOISY_REACH_P90``.
+  (``hatch_reach.BOX_REACH``); on noisy paper too, and whatever its strokes' lean short
+  of one family's (``ONE_WAY_FILL``), where its inside is on average as dark as the pen's
+  strokes (``DARK_BOX``: gone over twice) and its strokes' ends within
+  ``NOISY_REACH_P90``: two ways drawn close together lean one way as a whole.
 - **A space marked with crosses** (``hatch_crosses.CROSSED_KINDS``): a hatching over a big
   box is an open criss-cross, not an even tone, but it lays far more ink than a cross: at
   the base step, ``hatch_crosses.CROSSED_INK`` times the median of the page's other marked
@@ -137,20 +138,27 @@ STRIPED_BEYOND = 0.05
 # one of the held-out set (seed 4242, a blurred real-mode page) 0.51: kept at 0.45),
 # ink past at least two sides as a hatching reaches (``hatch_reach.box_reach_hatched``).
 # On noisy paper (``box_texture.QUIET_PAPER``) likewise where its inside is on average
-# ``DARK_BOX`` of the pen's strokes or darker (``_PageHatching.inside_as_dark``) and its
-# coherence at most ``NOISY_TWO_WAY``: grain breaks a fill's stripes, and its tone cannot
-# be judged. Session 73, the boxes read filled on noisy paper, covered 0.85 or more,
-# coherence at most 0.45, reached as a hatching reaches, on seeds 803, 805, 809, 811,
+# ``DARK_BOX`` of the pen's strokes or darker (``_PageHatching.inside_as_dark``): grain
+# breaks a fill's stripes, and its tone cannot be judged (and, until session 74, its
+# coherence at most 0.35). Session 73, the boxes read filled on noisy paper, covered 0.85
+# or more, coherence at most 0.45, reached as a hatching reaches, on seeds 803, 805, 809, 811,
 # 813 (every level), 804, 812, 814, 816 (hard) and 806, 807 (Cosmos): 107, all hatchings
 # (corrections); of those measured, 91 as dark as ``DARK_BOX`` (coherence 0.01-0.40, 86
 # of them at most 0.35) and 4 lighter. The fills drawn too large on noisy paper nearest
 # them: seed 804 #971, a Life Support box (coherence 0.46, 0.88 of the pen, its farthest
 # columns 3 mm past a side), 813 #113 and 803 #233 Upgrade boxes (0.88 and 0.70, 0.91 of
 # the pen, 1.76 mm past a side); the others reach 2 mm or more and are 0.45-0.81 of the
-# pen.
+# pen. Session 74: so dark and so reached, on quiet paper or noisy, a box is hatched out
+# with its strokes leaning up to ``ONE_WAY_FILL`` (``TWO_WAY`` where its tone is measured
+# uneven, as in ``hatched_box``): two ways drawn close together lean one way as a whole
+# (the 42 Upgrade boxes so covered and reached on the Cosmos pages of seeds 804, 806,
+# 807, 812, 814, 816, 817, 818, all hatched out: coherence 0.36-0.88, 41 of them 0.85-1.35
+# of the pen; many asked "filled solid"). Of the boxes read filled, covered 0.85 or more
+# and reached as a hatching on the twelve sets above (session 73's logs): 147
+# corrections, and 3 marks, each a fill of one family lighter than the pen's
+# (``fill_strokes``) or striped, which this does not weigh.
 BOX_COVERAGE = 0.85
 TWO_WAY = 0.45
-NOISY_TWO_WAY = 0.35
 # ...and on noisy paper, where neither its coherence nor its darkness parts a hatching
 # from every fill (seed 817 #992, a set made after: an Ability box filled too large,
 # coherence 0.20, as dark as the pen's strokes, stopped by its reach alone, 2.08 mm median
@@ -480,12 +488,7 @@ class _PageHatching:
         if (
             r.coverage >= BOX_COVERAGE
             and box_reach_hatched(reach)
-            and (one_way := self.one_way_of(n)) is not None
-            and one_way <= TWO_WAY
-            and (
-                quiet(masks, f, px_per_mm)
-                or (one_way <= NOISY_TWO_WAY and self.hatched_on_noise(n, reach))
-            )
+            and self.covered_hatched(n, seen, reach)
         ):
             return "hatched"
         if f.kind not in CROSSED_KINDS and self.hatched_box(n, seen, reach):
@@ -497,6 +500,22 @@ class _PageHatching:
         ):
             return "striped"
         return None
+
+    def covered_hatched(self, n: int, seen: tuple[float, float] | None, reach) -> bool:
+        """Whether box ``n``, nearly covered and reached past as a hatching reaches, is
+        hatched out: its strokes not one way (``TWO_WAY``) on quiet paper; or, on any
+        paper, gone over (``hatched_on_noise``: as dark as the pen's strokes, their ends
+        within ``NOISY_REACH_P90``) with strokes short of one family's (``ONE_WAY_FILL``;
+        ``TWO_WAY`` where its tone is measured uneven: with a lean, two hints of a fill)."""
+        one_way = self.one_way_of(n)
+        if (
+            one_way is not None
+            and one_way <= TWO_WAY
+            and quiet(self.masks, self.fields[n], self.px_per_mm)
+        ):
+            return True
+        bar = TWO_WAY if seen is not None and seen[0] > EVEN_TONE else ONE_WAY_FILL
+        return (one_way is None or one_way < bar) and self.hatched_on_noise(n, reach)
 
     def hatched_box(self, n: int, seen: tuple[float, float] | None, reach) -> bool:
         """Whether box ``n``, reached past three sides as a hatching reaches, is as dark
