@@ -314,3 +314,45 @@ def test_a_tail_from_one_side_beside_another_sides_inked_band_is_still_asked():
     readings[0] = FieldReading("track-0", "empty", 0.0, 1.0)
     r = settle_run_ins(readings, ROW, ink, S, {"track-1"})[1]
     assert (r.state, r.settled) == ("filled", True)
+
+
+def test_a_tail_read_filled_unasked_beside_another_sides_inked_band_is_asked():
+    # seed 820 #106 (a normal tracker page): box 4's fill run on into the left 30% of box
+    # 5, 8% of it; the band past box 5's right side, inked most (0.98), is box 6's
+    # hatching-out (read empty). Measured from the right, the tail lies in the far part as
+    # a mark of its own would: read filled, nothing asked, the track a box long
+    ink = page()
+    cv2.rectangle(ink, px(10.5, 10.5), px(16.5, 18.5), 1, -1)  # box 4's fill
+    for y in np.arange(11.0, 18.0, 0.6):
+        cv2.line(ink, px(16.0, y), px(20.8, y + 0.3), 1, 3)
+    readings = [
+        FieldReading("track-0", "filled", 0.7, 1.0, spill=(0.0, 0.0, 0.0, 0.6)),
+        FieldReading("track-1", "filled", 0.08, 0.9, spill=(0.0, 0.0, 0.82, 0.98)),
+        FieldReading("track-2", "empty", 0.99, 0.9, hatched=True),
+    ]
+    assert tails(readings, ROW, ink, S, set()) == {"track-1"}
+    # a mark of its own across its middle is no tail
+    cv2.line(ink, px(21.5, 11.0), px(24.5, 18.0), 1, 3)
+    assert tails(readings, ROW, ink, S, set()) == set()
+
+
+def test_the_photographed_tail_beside_a_hatched_out_box_is_asked(tmp_path):
+    """Seed 820 #106 (``python -m pnp.bench photos --n 300 --seed 820``), regenerated: CPU
+    Core box 5, unmarked between box 4's fill drawn on into it and box 6's hatching-out,
+    was read filled with nothing asked, the track counted a box long."""
+    from pnp.synth.dataset import Sample, make
+    from pnp.vision.read import read_photo
+
+    sample = Sample(106, "stellar-drift", "tracker", "normal", 1990660355, 856111648, 468934097)
+    jpeg, truth = make(sample)
+    marks = truth["sheet"]["fields"]
+    assert [marks[f"track-cpu_core-{n}"]["marked"] for n in (4, 5, 6)] == [True, False, False]
+    photo = tmp_path / "tracker.jpg"
+    photo.write_bytes(jpeg)
+    (sheet,) = read_photo(photo)
+    read = {r.id: r for r in sheet.readings}
+    assert read["track-cpu_core-4"].state == "filled"
+    assert read["track-cpu_core-6"].state == "empty"
+    asked = {d.field: d for d in sheet.doubtful}
+    assert "its tail" in asked["track-cpu_core-5"].reason
+    assert asked["track-cpu_core-5"].guess is False  # counted empty until answered

@@ -169,7 +169,12 @@ def tails(
     (``_own_mark``), and a filled box beside that side. (Seed 718 #1171, a hard tracker
     page: a fill drawn 2 mm on into the next Engines box, 12.8% of it, 0.56% of its far
     part: grain of the hard photo on the fill's strokes, past ``TAIL_INK``; read filled,
-    not asked, the track a box long.)"""
+    not asked, the track a box long. Seed 820 #106, a normal tracker page: CPU Core box 5
+    held box 4's fill run on into its left 30%, 8% of it, and the band past its right
+    side, inked most (0.98), was box 6's hatching-out, read empty: measured from the
+    right, box 4's tail lay in the far part; read filled, not asked, the track a box
+    long. Such a box is now weighed from its other sides too, as ``settle_run_ins`` weighs
+    a box asked about: ``_tail_from_elsewhere``.)"""
     by_id = {f.id: f for f in fields}
     spills = {r.id: r.spill for r in readings if r.state == "filled"}
     filled = set(spills)
@@ -180,7 +185,12 @@ def tails(
             continue
         if _past_one_side(r.spill) or _overrun_into(r, f, fields, spills):
             far, neighbour = _ink_place(r, f, fields, filled, ink, px_per_mm)
-            if not _own_mark(far, r) and neighbour():
+            if _own_mark(far, r):
+                # measured from the side inked most, a tail from another side lies in
+                # the far part as a mark of its own would (as ``settle_run_ins`` weighs it)
+                if _tail_from_elsewhere(r, f, fields, filled, ink, px_per_mm):
+                    out.add(r.id)
+            elif neighbour():
                 out.add(r.id)
         elif _against_filled(r, f, fields, filled, ink, px_per_mm):
             out.add(r.id)
