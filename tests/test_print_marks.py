@@ -66,6 +66,13 @@ def test_a_field_asked_already_or_read_filled_is_not_asked_again():
     assert marks_on_print(readings, fields, masks, PX, set()) == []
 
 
+def test_a_field_read_hatched_out_is_not_asked_as_a_mark_on_its_print():
+    """Its ink was seen, and judged a hatching: the print under it shows darker for it."""
+    fields, readings, masks = _page({5: 0.4})
+    readings[5] = FieldReading("round-5", "empty", 0.95, 0.9, hatched=True)
+    assert marks_on_print(readings, fields, masks, PX, set()) == []
+
+
 def test_too_few_fields_of_the_kind_or_no_blank_tell_nothing():
     fields, readings, masks = _page({2: 0.25}, n=4)
     assert marks_on_print(readings, fields, masks, PX, set()) == []

@@ -58,11 +58,15 @@ def marks_on_print(readings, fields, masks, px_per_mm: float, asked: set[str]) -
     blank it was read against). Not a Cosmos hex (``light_marks.PRINTED_INSIDE``): its
     art differs hex by hex, in colours whose grey each printer and camera make their own
     (seed 806 #1423, an easy page: an unmarked hex's red flag 0.052 under its kind's
-    median, 11.3 spreads), and the Cosmos reader reads its symbols."""
+    median, 11.3 spreads), and the Cosmos reader reads its symbols. Nor a field read
+    hatched out (``FieldReading.hatched``): the masks saw its ink, and the hatching darkens
+    its print (seed 820 #85 and #104, a normal ship page and an easy score pad: a space and
+    a units bubble hatched out, read so, each asked as a mark on its print)."""
     if masks.prep is None:
         return []
     tones = print_tones([f for f in fields if f.kind not in PRINTED_INSIDE], masks, px_per_mm)
-    empty = {r.id for r in readings if r.state == "empty"}
+    # read empty as hatched out, the ink over its print was seen, and judged a hatching
+    empty = {r.id for r in readings if r.state == "empty" and not r.hatched}
     by_kind: dict[str, dict[str, float]] = defaultdict(dict)
     for f in fields:
         if f.id in empty and f.id in tones:
