@@ -9,6 +9,8 @@ from the pen's truth it must be the state itself.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from flat_pages import flat_reading
 
@@ -145,6 +147,26 @@ def test_one_tracker_page_alone_is_no_state_and_says_why():
     assert a.notes == [
         "serial 1: no Solo tracker projects page in the batch; a Solo game needs both"
     ]
+
+
+def test_a_projects_page_alone_asks_about_its_total_bubbled_in_part():
+    """Seed 821 #99 (``python -m pnp.bench photos --n 300 --seed 821``), a real-mode
+    projects page alone: its Total PP's units bubble, a fill drawn past its circle, read
+    hatched out, the total left a tens bubble alone, and nothing asked."""
+    state = random_state("federation", 4, layout="solo")
+    _, (projects, seed), _ = solo_pages(state, 4)
+    sheet, _ = flat_reading(projects, seed, "projects.png")
+    (a,), _ = assemble([sheet])
+    assert not any(d.field.startswith("end-total-") for d in a.doubtful)
+    filled = [r for r in sheet.readings if r.id.startswith("end-total-") and r.state == "filled"]
+    assert any(r.id.startswith("end-total-tens-") for r in filled)
+    (units,) = (r for r in filled if r.id.startswith("end-total-units-"))
+    readings = [
+        replace(r, state="empty", hatched=True) if r is units else r for r in sheet.readings
+    ]
+    (a,), _ = assemble([replace(sheet, readings=readings)])
+    asked = {d.field: d.reason for d in a.doubtful}
+    assert "bubbled in part" in asked[units.id]
 
 
 def test_a_solo_game_and_a_table_pad_of_one_serial_are_two_states():

@@ -393,10 +393,15 @@ def _solo(
             "a Solo game needs both"
         )
         # no state without both, but the page's own numbers are still checked: a
-        # bubble read as hatched out leaves its place empty, and is asked
+        # bubble read as hatched out leaves its place empty, and is asked; so is the
+        # projects page's total bubbled in part (seed 821 #99, a real-mode projects
+        # page alone: its Total PP's units 0, a fill drawn past its circle, read
+        # hatched out, the total a tens bubble alone, and nothing asked)
         marks = set().union(*(marked(s, answers) for s in sheets))
         problems = _solo_problems(tracker, marks, sheets)
         _bubble_doubts(out, sheets, problems, answers, learned)
+        if "projects" in pages:
+            _bubbled_total(out, sheets, sf.end_total_number(tracker), marks, answers)
         out.doubtful = merge_doubts(out.doubtful)
         return out
     score_pad = None
