@@ -350,3 +350,17 @@ def test_on_noisy_paper_a_dark_hatching_whose_two_ways_lie_close_reads_empty():
     assert r.coverage >= 0.85
     assert r.state == "empty" and r.hatched
     assert asked == []
+
+
+def test_a_round_indicator_hatched_lightly_over_its_square_reads_empty():
+    """Checked off by convention, never filled: a light hatching over the square round
+    one (three quarters of the circle inked, short of ``page_fills.CIRCLE_COVERAGE``, and
+    no fill on the page to set how dense one is) is weighed as a hatching, and is one
+    (seed 820 #261, an easy tracker: Blue Round 5 hatched so, asked "inked past the
+    circle")."""
+    seen = page(23)
+    light_crosshatch(seen, CIRCLE, (0.8, 0.8, 0.8, 0.8))
+    r, asked = read(seen, CIRCLE)
+    assert 0.5 <= r.coverage < 0.95
+    assert r.state == "empty" and r.hatched
+    assert asked == []

@@ -182,6 +182,11 @@ NOISY_REACH_P90 = 1.6
 # inked and reached no farther, all hatchings (corrections), each checked off so; of the
 # 431 marks, one with its square inked (816 #651, Yellow Round 4, a fill reaching 2.72 mm
 # past the circle), none else (the next: a cross, its emptiest corner 0.07 inked).
+# Session 74: weighed once covered as a fill covers (``page_fills.FILL_COVERAGE``), not
+# only as densely as the page's fills of their kind, which a page of ticks and crosses
+# has none of (``_candidates``): on seeds 803, 805, 809, 815, 820 (every level) and 804,
+# 812, 814, 816, 817, 818, 819 (hard), 3 round indicators hatched out and asked ("inked
+# past the circle") read so, nothing else changed.
 CHECKED_CIRCLE_KINDS = frozenset({"round_circle"})
 # ...but a cross whose arms reach the square's corners is no hatching (seed 685 #236, a
 # real-mode tracker: a cross covering 0.42, read hatched out unasked), nor is a fill of
@@ -322,8 +327,10 @@ def hatched_out(
 
 def _candidates(readings, fields, fills, solid_kinds) -> list[int]:
     """The fields ``hatched_out`` weighs one by one: the boxes filled, covered and inked
-    past their outline (``STRIPED_COVERAGE``, ``STRIPED_BEYOND``), and the circles filled
-    dense for the page's fills of their kind (``page_fills.dense``)."""
+    past their outline (``STRIPED_COVERAGE``, ``STRIPED_BEYOND``), the circles filled
+    dense for the page's fills of their kind (``page_fills.dense``), and the circles
+    checked off by convention covered as a fill covers (``CHECKED_CIRCLE_KINDS``,
+    ``page_fills.FILL_COVERAGE``): no fill of theirs sets how dense a hatching is."""
     return [
         n
         for n, (r, f) in enumerate(zip(readings, fields, strict=True))
@@ -335,7 +342,13 @@ def _candidates(readings, fields, fills, solid_kinds) -> list[int]:
                 and r.coverage >= STRIPED_COVERAGE
                 and r.beyond >= STRIPED_BEYOND
             )
-            or (f.shape == "circle" and dense(r, fills.get(f.kind)))
+            or (
+                f.shape == "circle"
+                and (
+                    dense(r, fills.get(f.kind))
+                    or (f.kind in CHECKED_CIRCLE_KINDS and r.coverage >= FILL_COVERAGE)
+                )
+            )
         )
     ]
 
