@@ -424,10 +424,11 @@ class _PageHatching:
         strokes, on quiet paper."""
         return quiet(self.masks, self.fields[n], self.px_per_mm) and self.inside_as_dark(n, least)
 
-    def hatched_on_noise(self, n: int, reach) -> bool:
-        """What still tells box ``n``, crossed two ways, hatched out on noisy paper, where
-        its tone and stripes cannot: its strokes' ends within ``NOISY_REACH_P90`` and its
-        inside on average as dark as the pen's strokes (``DARK_BOX``: gone over twice)."""
+    def gone_over(self, n: int, reach) -> bool:
+        """What still tells box ``n`` hatched out where its tone and stripes cannot (noisy
+        paper) or its strokes lean one way (two ways drawn close together): its strokes'
+        ends within ``NOISY_REACH_P90`` and its inside on average as dark as the pen's
+        strokes (``DARK_BOX``: gone over twice)."""
         return ends_within(reach, NOISY_REACH_P90) and self.inside_as_dark(n, DARK_BOX)
 
     def inside_as_dark(self, n: int, least: float) -> bool:
@@ -517,7 +518,7 @@ class _PageHatching:
     def covered_hatched(self, n: int, seen: tuple[float, float] | None, reach) -> bool:
         """Whether box ``n``, nearly covered and reached past as a hatching reaches, is
         hatched out: its strokes not one way (``TWO_WAY``) on quiet paper; or, on any
-        paper, gone over (``hatched_on_noise``: as dark as the pen's strokes, their ends
+        paper, gone over (``gone_over``: as dark as the pen's strokes, their ends
         within ``NOISY_REACH_P90``) with strokes short of one family's (``ONE_WAY_FILL``;
         ``TWO_WAY`` where its tone is measured uneven: with a lean, two hints of a fill)."""
         one_way = self.one_way_of(n)
@@ -528,7 +529,7 @@ class _PageHatching:
         ):
             return True
         bar = TWO_WAY if seen is not None and seen[0] > EVEN_TONE else ONE_WAY_FILL
-        return (one_way is None or one_way < bar) and self.hatched_on_noise(n, reach)
+        return (one_way is None or one_way < bar) and self.gone_over(n, reach)
 
     def hatched_box(self, n: int, seen: tuple[float, float] | None, reach) -> bool:
         """Whether box ``n``, reached past three sides as a hatching reaches, is as dark
@@ -554,7 +555,7 @@ class _PageHatching:
             and one_way <= CROSSED_WAYS
             and (
                 quiet(self.masks, self.fields[n], self.px_per_mm)
-                or (box_reach_hatched(reach) and self.hatched_on_noise(n, reach))
+                or (box_reach_hatched(reach) and self.gone_over(n, reach))
             )
         )
 
