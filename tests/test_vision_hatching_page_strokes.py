@@ -324,7 +324,9 @@ def test_on_noisy_paper_a_round_indicator_hatched_over_its_square_reads_empty():
     assert [d.field for d in asked] == [CIRCLE.id]
 
 
-def close_families(seen: np.ndarray, f: Field, past: tuple[float, float, float, float], apart):
+def close_families(
+    seen: np.ndarray, f: Field, past: tuple[float, float, float, float], apart: float
+):
     """Two families of strokes ``apart`` radians apart about the diagonal, 3 px of every 4
     inked each way, darker where they cross (``gone_over``'s ink), reaching ``past`` mm
     past its top, bottom, left and right sides: a hatching whose two ways lie close, its
@@ -339,10 +341,10 @@ def close_families(seen: np.ndarray, f: Field, past: tuple[float, float, float, 
 
 
 def test_on_noisy_paper_a_dark_hatching_whose_two_ways_lie_close_reads_empty():
-    """Gone over two ways 0.4 rad apart (its strokes' coherence about 0.5, past
-    ``NOISY_TWO_WAY``, short of a fill's ``ONE_WAY_FILL``), as dark as the pen's strokes and
-    reaching past two sides as a hatching reaches: hatched out, as on quiet paper; as dark
-    in strokes one way only, still asked
+    """Gone over two ways 0.4 rad apart (its strokes' coherence about 0.5, past the 0.35
+    noisy paper allowed until session 74, short of a fill's ``ONE_WAY_FILL``), as dark as
+    the pen's strokes and reaching past two sides as a hatching reaches: hatched out, as on
+    quiet paper; as dark in strokes one way only, still asked
     (``test_on_noisy_paper_a_box_hatched_dark_past_two_sides_reads_empty_a_dark_fill_does_not``)."""
     seen = page(22)
     close_families(seen, BOX, (0.8, 0.0, 0.8, 0.0), 0.4)
