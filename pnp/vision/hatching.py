@@ -519,8 +519,7 @@ class _PageHatching:
         """Whether box ``n``, nearly covered and reached past as a hatching reaches, is
         hatched out: its strokes not one way (``TWO_WAY``) on quiet paper; or, on any
         paper, gone over (``gone_over``: as dark as the pen's strokes, their ends
-        within ``NOISY_REACH_P90``) with strokes short of one family's (``ONE_WAY_FILL``;
-        ``TWO_WAY`` where its tone is measured uneven: with a lean, two hints of a fill)."""
+        within ``NOISY_REACH_P90``) with strokes short of one family's (``_one_family``)."""
         one_way = self.one_way_of(n)
         if (
             one_way is not None
@@ -528,8 +527,7 @@ class _PageHatching:
             and quiet(self.masks, self.fields[n], self.px_per_mm)
         ):
             return True
-        bar = TWO_WAY if seen is not None and seen[0] > EVEN_TONE else ONE_WAY_FILL
-        return (one_way is None or one_way < bar) and self.gone_over(n, reach)
+        return (one_way is None or one_way < _one_family(seen)) and self.gone_over(n, reach)
 
     def hatched_box(self, n: int, seen: tuple[float, float] | None, reach) -> bool:
         """Whether box ``n``, reached past three sides as a hatching reaches, is as dark
@@ -541,11 +539,10 @@ class _PageHatching:
             return False
         r = self.readings[n]
         one_way = self.one_way_of(n)
-        one_way_bar = TWO_WAY if seen is not None and seen[0] > EVEN_TONE else ONE_WAY_FILL
         if (
             r.coverage >= DARK_BOX_COVERAGE
             and (seen is None or seen[0] < STRIPED)
-            and (one_way is None or one_way < one_way_bar)
+            and (one_way is None or one_way < _one_family(seen))
             and self.as_dark_as_strokes(n, DARK_BOX)
         ):
             return True
@@ -567,6 +564,13 @@ class _PageHatching:
             and one_way >= ONE_WAY_FILL
             and self.lighter_than_strokes(n, LIGHT_FILL)
         )
+
+
+def _one_family(seen: tuple[float, float] | None) -> float:
+    """The coherence from which a dark box's strokes are one family's, a fill's
+    (``ONE_WAY_FILL``): ``TWO_WAY`` where its tone (``seen``: ``box_texture.texture``) is
+    measured uneven, a lean and an uneven tone being two hints of a fill."""
+    return TWO_WAY if seen is not None and seen[0] > EVEN_TONE else ONE_WAY_FILL
 
 
 def _lighter_fills(readings, fields, masks: InkMasks, inside, page) -> list[int]:
