@@ -184,6 +184,37 @@ def test_a_box_lightly_hatched_past_two_sides_only_is_still_asked():
     assert [d.field for d in asked] == [BOX.id]
 
 
+def crosshatch(seen: np.ndarray, f: Field, past: tuple[float, float, float, float]):
+    """Two crossing families of strokes, 3 px of every 4 inked each way (a box nearly all
+    covered), reaching ``past`` mm past its top, bottom, left and right sides."""
+    x0, y0, x1, y1 = f.bounds
+    top, bottom, left, right = past
+    region = seen[px(y0 - top) : px(y1 + bottom), px(x0 - left) : px(x1 + right)]
+    rows, cols = np.indices(region.shape)
+    region[((rows + cols) % 4 < 3) | ((rows - cols) % 4 < 3)] = INK
+
+
+def test_a_box_hatched_two_ways_overshooting_two_sides_reads_empty():
+    """Seed 822 #126 and 805 #261 (normal and easy trackers): boxes hatched out past two
+    sides, one by 2.1-2.2 mm (more than ``hatch_reach.BOX_REACH_P90``), were asked."""
+    seen = page(9)
+    crosshatch(seen, BOX, (0.0, 2.1, 0.8, 0.0))
+    r, asked = read(seen, BOX)
+    assert r.coverage >= 0.85
+    assert r.state == "empty" and r.hatched
+    assert asked == []
+
+
+def test_a_box_hatched_two_ways_with_ink_running_on_past_a_side_is_still_asked():
+    # the ink past its bottom goes on to the walk's end (3 mm): a neighbour's mark, or
+    # a fill run on, beside it
+    seen = page(9)
+    crosshatch(seen, BOX, (0.0, 3.5, 0.8, 0.0))
+    r, asked = read(seen, BOX)
+    assert r.state == "filled" and not r.hatched
+    assert [d.field for d in asked] == [BOX.id]
+
+
 def one_way(seen: np.ndarray, f: Field, past: tuple[float, float, float, float], between):
     """Diagonal strokes one way, 4 px wide, 4 px of ``between`` tone apart (still inked),
     reaching ``past`` mm past its top, bottom, left and right sides."""

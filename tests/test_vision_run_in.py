@@ -65,6 +65,17 @@ def test_a_tail_with_no_filled_box_beside_it_is_still_asked():
     assert (r.state, r.settled) == ("filled", False)
 
 
+def test_a_tail_beside_a_box_hatched_out_is_empty():
+    """Seed 803 #56 (a real-mode tracker): Life Support box 9 held the overshoot of box
+    8's hatching-out, read empty (hatched out): the tail is that mark's, as a fill's is."""
+    ink = page()
+    cv2.line(ink, px(17.0, 14.0), px(20.0, 15.0), 1, 3)
+    readings = row(0.04, left_state="empty")
+    readings[0] = FieldReading("track-0", "empty", 0.95, 0.9, hatched=True)
+    r = settle_run_ins(readings, ROW, ink, S, {"track-1"})[1]
+    assert (r.state, r.settled) == ("empty", True)
+
+
 def test_ink_just_reaching_the_far_part_is_still_asked():
     ink = page()
     cv2.line(ink, px(17.0, 14.0), px(20.0, 15.0), 1, 3)

@@ -49,6 +49,24 @@ CROSSED_COVERAGE = 0.7
 # farthest columns (0.8, 1.0, 1.1 mm), past the right alone by the median: read filled
 # and not asked, a silent error that changed the score (7 VP for 4).
 ENDS_PAST_SIDES = 3
+# Session 75: on quiet paper, such a box nearly covered (``hatching.BOX_COVERAGE``) whose
+# strokes' ends run past no side farther than ``CROSSED_REACH_P90`` mm (90th percentile of
+# its columns; the walk ends at 3.0, where a neighbour's ink or a fill's run-on goes on)
+# is hatched out, not asked (``hatching._PageHatching.crossed_hatched``). On the 19 sets of
+# seeds 803, 805, 809, 815, 820-823, 825 (every level), 804, 812, 814, 816-819, 824 (hard)
+# and 806, 807 (Cosmos), the boxes read filled, covered 0.85 or more, coherence at most
+# 0.2, so overshot on quiet paper: 61, of them 3 marks, each inked on to the walk's end
+# past a side (3.0 mm: a neighbour's ink), and 58 corrections, 50 reaching 0.8-2.42 mm,
+# one 2.78, seven 3.0. The fills drawn too large past two sides or more lean one way
+# (coherence 0.3 or more on those sets).
+CROSSED_REACH_P90 = 2.5
+
+
+def overshot(reach) -> bool:
+    """Whether a box's ink runs past its sides as a hatching's strokes overshoot
+    (``ink_reach.side_reach``): past ``BOX_SIDES`` sides by the median, or past
+    ``ENDS_PAST_SIDES`` by their farthest columns."""
+    return past_sides(reach) >= BOX_SIDES or ends_past(reach) >= ENDS_PAST_SIDES
 
 
 def crossed_out(r: FieldReading, crosses: float | None, reach: Callable[[], list | None]) -> bool:
@@ -82,7 +100,6 @@ def crossed_boxes(
         one_way = one_way_of(n)
         if one_way is None or one_way > CROSSED_WAYS:
             continue
-        reach = side_reach(masks, f, px_per_mm)
-        if past_sides(reach) >= BOX_SIDES or ends_past(reach) >= ENDS_PAST_SIDES:
+        if overshot(side_reach(masks, f, px_per_mm)):
             out.append(n)
     return out

@@ -60,8 +60,12 @@ them (``hatch_crosses.CROSSED_WAYS``): a fill runs one way. On noisy paper, wher
 and stripes are lost in the grain, such a box is hatched out only where its reach is a
 hatching's too (``hatch_reach.box_reach_hatched``, its strokes' ends within
 ``NOISY_REACH_P90``) and its inside, on average, as dark as the pen's strokes
-(``DARK_BOX``; the mean sees through grain). A box covered and crossed so but reached
-past two sides only, or short of those on noisy paper, is asked (``crossed``).
+(``DARK_BOX``; the mean sees through grain). On quiet paper, a box nearly covered
+(``BOX_COVERAGE``) and crossed so, its strokes overshooting its sides
+(``hatch_crosses.overshot``) and running on past none (``hatch_crosses.CROSSED_REACH_P90``),
+is hatched out however far short of three sides: a fill inside its box leaves no ink past
+it, one drawn too large runs one way. A box covered and crossed so but otherwise, or
+short of those on noisy paper, is asked (``crossed``).
 
 And a covered box whose ink runs past one side only, on past ``hatch_reach.RUN_ON_MM``
 (into the next box's mark), with its own ink about its centre, holds a fill with its
@@ -84,9 +88,11 @@ from pnp.vision.hatch_crosses import (
     CROSSED_COVERAGE,
     CROSSED_KINDS,
     CROSSED_MIN_INK,
+    CROSSED_REACH_P90,
     CROSSED_WAYS,
     crossed_boxes,
     crossed_out,
+    overshot,
 )
 from pnp.vision.hatch_reach import (
     box_reach_hatched,
@@ -505,6 +511,8 @@ class _PageHatching:
             and self.covered_hatched(n, seen, reach)
         ):
             return "hatched"
+        if r.coverage >= BOX_COVERAGE and self.crossed_hatched(n, reach):
+            return "hatched"
         if f.kind not in CROSSED_KINDS and self.hatched_box(n, seen, reach):
             return "hatched"
         if (
@@ -528,6 +536,20 @@ class _PageHatching:
         ):
             return True
         return (one_way is None or one_way < _one_family(seen)) and self.gone_over(n, reach)
+
+    def crossed_hatched(self, n: int, reach) -> bool:
+        """Whether box ``n``, nearly covered, on quiet paper, is crossed two ways
+        (``CROSSED_WAYS``), its strokes overshooting its sides as ``crossed_boxes`` sees
+        them (``overshot``) and their ends running on past none (``CROSSED_REACH_P90``):
+        a fill inside its box leaves no ink past it, and one drawn too large runs one way."""
+        one_way = self.one_way_of(n)
+        return (
+            one_way is not None
+            and one_way <= CROSSED_WAYS
+            and overshot(reach)
+            and ends_within(reach, CROSSED_REACH_P90)
+            and quiet(self.masks, self.fields[n], self.px_per_mm)
+        )
 
     def hatched_box(self, n: int, seen: tuple[float, float] | None, reach) -> bool:
         """Whether box ``n``, reached past three sides as a hatching reaches, is as dark

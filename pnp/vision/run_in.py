@@ -119,19 +119,21 @@ def settle_run_ins(
     doubted: set[str],
 ) -> list[FieldReading]:
     """The readings with the ``doubted`` boxes (doubted for ink run in across one side)
-    settled where the ink's place says whose it is (``settled`` set)."""
+    settled where the ink's place says whose it is (``settled`` set): the player's mark
+    beside it, filled or hatched out (a hatching overshoots its box: seed 803 #56, Life
+    Support box 9 held the overshoot of box 8's hatching-out)."""
     if not doubted:
         return readings
     by_id = {f.id: f for f in fields}
-    filled = {r.id for r in readings if r.state == "filled"}
+    inked = {r.id for r in readings if r.state == "filled" or r.hatched}
     out = list(readings)
     for n, r in enumerate(readings):
         if r.id not in doubted:
             continue
         f = by_id[r.id]
-        far, neighbour = _ink_place(r, f, fields, filled, ink, px_per_mm)
+        far, neighbour = _ink_place(r, f, fields, inked, ink, px_per_mm)
         if _own_mark(far, r):
-            if not _tail_from_elsewhere(r, f, fields, filled, ink, px_per_mm):
+            if not _tail_from_elsewhere(r, f, fields, inked, ink, px_per_mm):
                 out[n] = replace(r, state="filled", confidence=CONFIDENCE, settled=True)
         elif far <= TAIL_INK and neighbour():
             out[n] = replace(r, state="empty", confidence=CONFIDENCE, settled=True)
