@@ -215,6 +215,20 @@ def test_a_box_hatched_two_ways_with_ink_running_on_past_a_side_is_still_asked()
     assert [d.field for d in asked] == [BOX.id]
 
 
+def test_a_box_hatched_two_ways_past_one_side_its_ends_past_another_is_asked():
+    """Seed 826 #181 (an easy tracker page in pencil): Life Support box 6 hatched out two
+    ways, 0.8 mm past its left side and its strokes' ends a little past its top, was read
+    filled and not asked."""
+    seen = page(10)
+    crosshatch(seen, BOX, (0.0, 0.0, 0.8, 0.0))
+    x0, y0, x1, _ = BOX.bounds
+    tip = seen[px(y0 - 0.6) : px(y0), px(x0) : px(x0 + 0.3 * (x1 - x0))]
+    tip[:] = INK  # the strokes' ends past the top, over a third of it
+    r, asked = read(seen, BOX)
+    assert r.state == "filled" and r.crossed and not r.hatched
+    assert [(d.field, d.guess) for d in asked] == [(BOX.id, False)]
+
+
 def one_way(seen: np.ndarray, f: Field, past: tuple[float, float, float, float], between):
     """Diagonal strokes one way, 4 px wide, 4 px of ``between`` tone apart (still inked),
     reaching ``past`` mm past its top, bottom, left and right sides."""

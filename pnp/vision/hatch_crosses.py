@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from pnp.vision.box_texture import quiet
 from pnp.vision.fields import FieldReading
 from pnp.vision.hatch_reach import BOX_SIDES, ends_past, past_sides
 from pnp.vision.ink import InkMasks
@@ -60,6 +61,21 @@ ENDS_PAST_SIDES = 3
 # one 2.78, seven 3.0. The fills drawn too large past two sides or more lean one way
 # (coherence 0.3 or more on those sets).
 CROSSED_REACH_P90 = 2.5
+# ...and on quiet paper, a box covered at least ``CROSSED_COVERAGE``, crossed so, whose ink
+# runs past one side by the median and whose strokes' ends run past ``ONE_SIDE_ENDS``
+# sides (``overshot_one_side``) is asked too. Seed 826 #181 (an easy tracker page in
+# pencil): Life Support box 6 hatched out two ways (coherence 0.10, covered 0.80: a
+# printed icon in it), 0.8 mm past its left side and its ends 0.48 mm past its top, read
+# filled and not asked. On the 19 sets above, the boxes read filled, not asked as crossed
+# before, so crossed and reached on quiet paper: corrections, and 2 crosses, covering
+# 0.52 and 0.69.
+ONE_SIDE_ENDS = 2
+
+
+def overshot_one_side(reach) -> bool:
+    """Whether a box's ink runs past one side by the median and its strokes' ends past
+    another (``ONE_SIDE_ENDS``): a hatching drawn a little off the box's middle."""
+    return past_sides(reach) >= 1 and ends_past(reach) >= ONE_SIDE_ENDS
 
 
 def overshot(reach) -> bool:
@@ -83,7 +99,9 @@ def crossed_boxes(
 ) -> list[int]:
     """The boxes read filled, covered at least ``FILL_COVERAGE``, whose strokes cross with no
     direction to them (``one_way_of(n)``: their ``coherence``) and run past ``BOX_SIDES``
-    sides, or whose strokes' ends run past ``ENDS_PAST_SIDES`` (``crossed``: asked)."""
+    sides, or whose strokes' ends run past ``ENDS_PAST_SIDES`` (``overshot``); on quiet
+    paper, covered at least ``CROSSED_COVERAGE``, past one side and their ends past
+    another (``overshot_one_side``) (``crossed``: asked)."""
     from pnp.vision.ink_reach import side_reach
 
     out = []
@@ -100,6 +118,11 @@ def crossed_boxes(
         one_way = one_way_of(n)
         if one_way is None or one_way > CROSSED_WAYS:
             continue
-        if overshot(side_reach(masks, f, px_per_mm)):
+        reach = side_reach(masks, f, px_per_mm)
+        if overshot(reach) or (
+            r.coverage >= CROSSED_COVERAGE
+            and overshot_one_side(reach)
+            and quiet(masks, f, px_per_mm)
+        ):
             out.append(n)
     return out
