@@ -155,21 +155,21 @@ def test_ink_gathered_against_the_side_it_runs_past_is_not_the_boxs_own():
     assert own_ink_centred(m, BOX, inside, past_right)
 
 
-def light_crosshatch(seen: np.ndarray, f: Field, past: tuple[float, float, float, float]):
-    """Two crossing families of thin strokes with bare paper between them (a light hand:
-    about three quarters of the box inked), reaching ``past`` mm past its top, bottom,
-    left and right sides."""
+def crosshatch(seen: np.ndarray, f: Field, past: tuple[float, float, float, float], wide=3):
+    """Two crossing families of strokes, ``wide`` px of every 4 inked each way (3: a box
+    nearly all covered; 2, a light hand: thin strokes with bare paper between them, about
+    three quarters of the box inked), reaching ``past`` mm past its top, bottom, left and
+    right sides."""
     x0, y0, x1, y1 = f.bounds
     top, bottom, left, right = past
     region = seen[px(y0 - top) : px(y1 + bottom), px(x0 - left) : px(x1 + right)]
     rows, cols = np.indices(region.shape)
-    strokes = ((rows + cols) % 4 < 2) | ((rows - cols) % 4 < 2)
-    region[strokes] = INK
+    region[((rows + cols) % 4 < wide) | ((rows - cols) % 4 < wide)] = INK
 
 
 def test_a_box_lightly_hatched_two_ways_past_three_sides_reads_empty():
     seen = page(7)
-    light_crosshatch(seen, BOX, (0.8, 0.8, 0.8, 0.0))
+    crosshatch(seen, BOX, (0.8, 0.8, 0.8, 0.0), wide=2)
     r, asked = read(seen, BOX)
     assert r.coverage < 0.85  # too light for the other tests of a box
     assert r.state == "empty" and r.hatched
@@ -178,20 +178,10 @@ def test_a_box_lightly_hatched_two_ways_past_three_sides_reads_empty():
 
 def test_a_box_lightly_hatched_past_two_sides_only_is_still_asked():
     seen = page(8)
-    light_crosshatch(seen, BOX, (0.8, 0.0, 0.8, 0.0))
+    crosshatch(seen, BOX, (0.8, 0.0, 0.8, 0.0), wide=2)
     r, asked = read(seen, BOX)
     assert r.state == "filled" and not r.hatched
     assert [d.field for d in asked] == [BOX.id]
-
-
-def crosshatch(seen: np.ndarray, f: Field, past: tuple[float, float, float, float]):
-    """Two crossing families of strokes, 3 px of every 4 inked each way (a box nearly all
-    covered), reaching ``past`` mm past its top, bottom, left and right sides."""
-    x0, y0, x1, y1 = f.bounds
-    top, bottom, left, right = past
-    region = seen[px(y0 - top) : px(y1 + bottom), px(x0 - left) : px(x1 + right)]
-    rows, cols = np.indices(region.shape)
-    region[((rows + cols) % 4 < 3) | ((rows - cols) % 4 < 3)] = INK
 
 
 def test_a_box_hatched_two_ways_overshooting_two_sides_reads_empty():
@@ -257,7 +247,7 @@ def test_a_box_filled_once_one_way_lighter_than_the_strokes_is_a_fill_unasked(mo
     assert [d.field for d in asked] == [BOX.id]
     # two families of strokes crossing: still asked
     seen = page(11)
-    light_crosshatch(seen, BOX, (0.8, 0.0, 0.8, 0.0))
+    crosshatch(seen, BOX, (0.8, 0.0, 0.8, 0.0), wide=2)
     r, asked = read(seen, BOX)
     assert r.state == "filled" and not r.fill_strokes
     assert [d.field for d in asked] == [BOX.id]
@@ -308,7 +298,7 @@ def test_on_noisy_paper_a_box_hatched_as_dark_as_the_strokes_and_no_farther_read
 def test_on_noisy_paper_a_box_hatched_lighter_than_the_strokes_or_farther_is_asked():
     # a light hand's hatching: bare paper between the strokes (the mean under DARK_BOX)
     seen = page(15)
-    light_crosshatch(seen, BOX, (0.8, 0.8, 0.8, 0.0))
+    crosshatch(seen, BOX, (0.8, 0.8, 0.8, 0.0), wide=2)
     r, asked = read(grainy(seen, 15), BOX)
     assert r.state == "filled" and not r.hatched and r.crossed
     assert [d.field for d in asked] == [BOX.id]
@@ -406,7 +396,7 @@ def test_a_round_indicator_hatched_lightly_over_its_square_reads_empty():
     (seed 820 #261, an easy tracker: Blue Round 5 hatched so, asked "inked past the
     circle")."""
     seen = page(23)
-    light_crosshatch(seen, CIRCLE, (0.8, 0.8, 0.8, 0.8))
+    crosshatch(seen, CIRCLE, (0.8, 0.8, 0.8, 0.8), wide=2)
     r, asked = read(seen, CIRCLE)
     assert 0.5 <= r.coverage < 0.95
     assert r.state == "empty" and r.hatched
