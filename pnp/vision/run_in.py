@@ -125,7 +125,7 @@ def settle_run_ins(
     if not doubted:
         return readings
     by_id = {f.id: f for f in fields}
-    inked = {r.id for r in readings if r.state == "filled" or r.hatched}
+    inked = _players_marks(readings)
     out = list(readings)
     for n, r in enumerate(readings):
         if r.id not in doubted:
@@ -250,7 +250,7 @@ def faint_tails(
     """The readings with the faint boxes ``doubted`` settled empty where their ink came in
     across one side from the player's mark beside it (``FAINT_TAIL_SPILL``)."""
     by_id = {f.id: f for f in fields}
-    inked = {r.id for r in readings if r.state == "filled" or r.hatched}
+    inked = _players_marks(readings)
     out = list(readings)
     for n, r in enumerate(readings):
         f = by_id[r.id]
@@ -263,6 +263,12 @@ def faint_tails(
         if far <= TAIL_INK and neighbour():
             out[n] = replace(r, state="empty", confidence=CONFIDENCE, settled=True)
     return out
+
+
+def _players_marks(readings: list[FieldReading]) -> set[str]:
+    """The boxes holding the player's mark, read filled or hatched out: whose ink may run
+    on into the box beside (a fill drawn on, a hatching's overshoot)."""
+    return {r.id for r in readings if r.state == "filled" or r.hatched}
 
 
 def _own_mark(far: float, r: FieldReading) -> bool:
