@@ -647,3 +647,21 @@ def test_the_densest_box_is_not_taken_back_when_a_lighter_one_is_crossed_past_it
     reader.readings[ids[3]] = replace(reader.readings[ids[3]], crossed=True)
     assert reader._checked(ids, 3) == ids[:3]
     assert reader.settled == {ids[2]: True, ids[3]: False}
+
+
+def _blot(image, x, y, r):
+    """A loop drawn tight and heavy round the value: ink over most of its circle."""
+    cv2.circle(image, (round(x), round(y)), round(r), 70, -1)
+
+
+def test_a_value_inked_solid_beside_a_loop_is_asked_not_left_for_the_loop():
+    """A solid blot may be a correction or the circled value drawn tight (seed 833 #118,
+    where the loop beside it was a cross read circled): the pair is asked, the loop not
+    silently taken."""
+    hid, reading = _redrawn_frontier(3, _blot, _loop)
+    assert f"frontier-{hid}-high" in {d.field for d in reading.doubtful}
+
+
+def _loop(image, x, y, r):
+    """A loop drawn all round the value."""
+    cv2.circle(image, (round(x), round(y)), round(0.9 * r), 70, 3)
