@@ -979,3 +979,36 @@ def test_a_lone_symbol_two_lookalikes_fit_is_the_one_that_spends_the_upgrade_box
     assert zone == {h: s["zone"] for s in truth["shapes"] for h in s["hexes"]}
     assert zone["q10r3"] == "asteroid"
     assert any(r.startswith("hex-q10r3: asteroid") and "4 Upgrades" in r for r in a.remarks)
+
+
+def test_the_spaces_nothing_marks_are_read_empty_whatever_ink_they_hold(sheet_map):
+    """A Frontier's flag box or the Start space read filled, or asked about, is settled
+    empty: no shape covers them and nobody circles them (seed 834 #1173: a Frontier flag
+    read filled at 4.6% of its box, nothing asked). A Treasure space, circled when won,
+    and a space a shape may cover are left as read."""
+    readings = [
+        FieldReading("hex-q13r0", "filled", 0.046, 0.508),  # a Frontier's flag
+        FieldReading("hex-q0r9", "doubtful", 0.02, 0.4),  # the Start space
+        FieldReading("hex-q8r0", "empty", 0.0, 1.0),  # a clean Frontier flag
+        FieldReading("hex-q6r2", "filled", 0.3, 1.0),  # a Treasure circled
+        FieldReading("hex-q5r0", "filled", 0.3, 1.0),  # a space a shape covers
+    ]
+    reader = _reader(sheet_map, readings, doubted=("hex-q0r9",))
+    reader.settle_unmarked_spaces()
+    assert reader.settled == {"hex-q13r0": False, "hex-q0r9": False}
+    assert "hex-q13r0: a Frontier space, which nothing marks: read empty" in reader.remarks
+    # ...but not one a person answered
+    reader = _Reader(
+        None,
+        None,
+        sheet_map,
+        readings,
+        READ_PX_PER_MM,
+        None,
+        COSMOS,
+        SHAPES,
+        ("hex-q13r0",),
+        ("hex-q0r9",),
+    )
+    reader.settle_unmarked_spaces()
+    assert reader.settled == {"hex-q0r9": False}

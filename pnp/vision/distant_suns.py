@@ -67,6 +67,7 @@ from pnp.vision.cosmos_symbols import (
     symbol_piece,
     symbol_scores,
 )
+from pnp.vision.cosmos_unmarked import UnmarkedSpaces
 from pnp.vision.cosmos_upgrades import UpgradeBoxes
 from pnp.vision.fields import FieldReading
 from scoring.distant_suns.hexgrid import Hex, hex_id
@@ -174,9 +175,10 @@ def _shipped_shapes() -> Shapes:
     return load_shapes()
 
 
-class _Reader(ZoneBoard, SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks):
+class _Reader(ZoneBoard, SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks, UnmarkedSpaces):
     """One Cosmos page read: its tiles and hexes here, its symbols repaired, shapes,
-    Upgrade boxes and Frontiers in the parts it is made of, all checked against the rules."""
+    Upgrade boxes, Frontiers and the spaces nothing marks in the parts it is made of, all
+    checked against the rules."""
 
     def __init__(
         self,
@@ -249,6 +251,7 @@ class _Reader(ZoneBoard, SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks
     def read(self) -> CosmosReading:
         tiles = self.read_tiles()
         hexes = self.read_hexes(tiles)
+        self.settle_unmarked_spaces()
         hexes = self.repair_symbols(hexes)
         hexes = self.settle_unclear(hexes)
         hexes = self.repair_spending(hexes)
