@@ -286,6 +286,26 @@ def test_the_model_never_takes_a_pages_last_question_away():
     assert [(d.source, d.field) for d in b.doubtful] == [("d.jpg", "b1")]
 
 
+def test_a_pages_one_question_says_what_the_reader_asked_it_for():
+    """A field the reader asked about for too little ink (on a clean page, say: seeds 832
+    and 833 #64, an easy Solo page's small pencil fill) is asked as "a faint mark", not
+    "noisy paper"; one asked for the paper's noise still says so."""
+    from sheet_readings import sheet_reading
+
+    from pnp.vision.assembled import Assembled
+    from pnp.vision.learned import keep_one_learned
+
+    for cause, words in ((FAINT, "a faint mark: read marked"), (NOISE, "noisy paper: read marked")):
+        readings = tuple(row(n, "filled", 0.3)[1] for n in range(2))
+        page = sheet_reading("a.jpg", readings, "box", {"b1": cause})
+        learned = {"a.jpg:b1": 0.99999}
+        a = Assembled("stellar-drift", {}, [page])
+        a.settled = {"a.jpg:b1": True}
+        keep_one_learned([a], learned, {})
+        assert [d.field for d in a.doubtful] == ["b1"]
+        assert a.doubtful[0].reason.startswith(words)
+
+
 def test_a_cosmos_hex_is_settled_only_where_the_model_agrees_with_the_state():
     from sheet_readings import sheet_reading
 

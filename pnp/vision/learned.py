@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from pnp.vision.answers import Answers, answer_for
 from pnp.vision.assembled import Assembled
-from pnp.vision.field_doubts import Doubt
+from pnp.vision.field_doubts import FAINT, Doubt
 from pnp.vision.sheet_doubts import REASONS_JOINED
 from pnp.vision.sheet_reading import SheetReading
 
@@ -157,13 +157,21 @@ def keep_one_learned(out: list[Assembled], learned: Mapping[str, float], answers
                 continue
             key = min(mine, key=lambda k: abs(mine[k] - 0.5))
             p = mine[key]
+            fid = key.removeprefix(f"{s.source}:")
             del a.settled[key]
             a.doubtful.append(
                 Doubt(
-                    key.removeprefix(f"{s.source}:"),
-                    f"noisy paper: read {'marked' if p >= 0.5 else 'empty'} by the noise model "
-                    f"({max(p, 1 - p):.2%} sure), the page's one question",
+                    fid,
+                    f"{_asked_for(s, fid)}: read {'marked' if p >= 0.5 else 'empty'} by the "
+                    f"noise model ({max(p, 1 - p):.2%} sure), the page's one question",
                     s.source,
                     guess=p >= 0.5,
                 )
             )
+
+
+def _asked_for(sheet: SheetReading, fid: str) -> str:
+    """What the reader asked ``fid`` for, in the words a page's one question opens with:
+    "a faint mark" (too little ink to call: on a clean page too) or "noisy paper"."""
+    faint = any(d.field == fid and d.cause == FAINT for d in sheet.doubtful)
+    return "a faint mark" if faint else "noisy paper"
