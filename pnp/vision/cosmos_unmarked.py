@@ -19,9 +19,8 @@ class UnmarkedSpaces:
         read as a mark, it was a field wrong with nothing asked (seeds 827 and 829-835,
         960 Cosmos pages: 4 Frontier and Start fields read filled with nothing asked and
         3 asked, none of them marked; 834 #1173's Frontier flag read filled at 4.6% of
-        its box). A symbol drawn there anyway is
-        no covered space; the shape it was drawn for is short a hex, which the shapes'
-        checks ask about."""
+        its box). A symbol drawn there anyway covers no space; the shape it was drawn
+        for is short a hex, which the shapes' checks ask about."""
         never = self.cosmos.uncoverable - self.cosmos.of_type("treasure")
         for h in sorted(never, key=lambda h: (h[1], h[0])):
             fid = f"hex-{hex_id(h)}"
