@@ -72,6 +72,12 @@ CROSSED_REACH_P90 = 2.5
 ONE_SIDE_ENDS = 2
 
 
+def crossed_two_ways(one_way: float | None) -> bool:
+    """Whether a box's strokes, of coherence ``one_way`` (None: unmeasured), cross with no
+    direction to them (``CROSSED_WAYS``): a hatching-out's, not a fill's."""
+    return one_way is not None and one_way <= CROSSED_WAYS
+
+
 def overshot_one_side(reach) -> bool:
     """Whether a box's ink runs past one side by the median and its strokes' ends past
     another (``ONE_SIDE_ENDS``): a hatching drawn a little off the box's middle."""
@@ -115,8 +121,7 @@ def crossed_boxes(
             or r.coverage < FILL_COVERAGE
         ):
             continue
-        one_way = one_way_of(n)
-        if one_way is None or one_way > CROSSED_WAYS:
+        if not crossed_two_ways(one_way_of(n)):
             continue
         reach = side_reach(masks, f, px_per_mm)
         if overshot(reach) or (

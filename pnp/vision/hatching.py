@@ -89,9 +89,9 @@ from pnp.vision.hatch_crosses import (
     CROSSED_KINDS,
     CROSSED_MIN_INK,
     CROSSED_REACH_P90,
-    CROSSED_WAYS,
     crossed_boxes,
     crossed_out,
+    crossed_two_ways,
     overshot,
 )
 from pnp.vision.hatch_reach import (
@@ -542,10 +542,8 @@ class _PageHatching:
         (``CROSSED_WAYS``), its strokes overshooting its sides as ``crossed_boxes`` sees
         them (``overshot``) and their ends running on past none (``CROSSED_REACH_P90``):
         a fill inside its box leaves no ink past it, and one drawn too large runs one way."""
-        one_way = self.one_way_of(n)
         return (
-            one_way is not None
-            and one_way <= CROSSED_WAYS
+            crossed_two_ways(self.one_way_of(n))
             and overshot(reach)
             and ends_within(reach, CROSSED_REACH_P90)
             and quiet(self.masks, self.fields[n], self.px_per_mm)
@@ -570,8 +568,7 @@ class _PageHatching:
             return True
         return (
             r.coverage >= CROSSED_COVERAGE
-            and one_way is not None
-            and one_way <= CROSSED_WAYS
+            and crossed_two_ways(one_way)
             and (
                 quiet(self.masks, self.fields[n], self.px_per_mm)
                 or (box_reach_hatched(reach) and self.gone_over(n, reach))
