@@ -161,7 +161,7 @@ def _solid_beside_a_mark(marks: dict[str, str]) -> dict[str, str]:
     heavy round the value, the one circled, and the other's mark does not tell which.
     Before, the other value was taken, circled or not, and nothing asked (seed 833 #118,
     a real-mode page: its circled value read solid, the cross beside it circled; the
-    score wrong). On seven photo sets (seeds 827 and 829-833: 2,160 pairs) a solid
+    score wrong). On six photo sets (seeds 827 and 829-833: 2,160 pairs) a solid
     value lay beside another's mark 3 times: this one and two corrections, which the
     field reader asks about already ("filled solid", "inked past the circle")."""
     if "solid" not in marks.values() or not set(marks.values()) - {"solid", "none"}:
