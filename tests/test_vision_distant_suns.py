@@ -386,6 +386,37 @@ def test_a_frontier_pair_whose_measures_disagree_is_asked_not_decided(monkeypatc
     assert reader._one_circled(hid, marks, arc, leaning) == {"high": "cross", "low": "circle"}
 
 
+def test_a_frontier_pair_told_by_the_arms_alone_against_the_arc_and_edges_is_asked(monkeypatch):
+    from pnp.vision.circled import ARC_LEAD, FOUR_ARMS_LEAD, ROUND_LEAD
+
+    reader = _upgrade_reader({})
+    hid = hex_id(next(iter(COSMOS.of_type("frontier"))))
+    # seed 856 #148, a normal page: a loop drawn tight round "15" (the high value), the
+    # print hiding all but four short pieces of it, beside a faint cross on the low one
+    facing = {"high": 0.70, "low": 0.70 - 0.7 * ROUND_LEAD}
+    monkeypatch.setattr(reader, "_facing", lambda f: facing[f.id.rpartition("-")[2]])
+    marks = {"high": "cross", "low": "cross"}
+    arc = {"high": 3, "low": 2}  # leaning to the high one, short of ARC_LEAD
+    arms = {"high": 0.37 + 2 * FOUR_ARMS_LEAD, "low": 0.37}  # telling the low one
+    unclear = {"high": "unclear", "low": "unclear"}
+    assert reader._one_circled(hid, marks, arc, arms) == unclear
+    # the edges leaning with the arms (or even): the arms decide
+    low = {"high": "cross", "low": "circle"}
+    facing["low"] = facing["high"] + ROUND_LEAD / 2
+    assert reader._one_circled(hid, marks, arc, arms) == low
+    facing["low"] = facing["high"]
+    assert reader._one_circled(hid, marks, arc, arms) == low
+    # ...and so with the edges against but the arc even or with the arms
+    facing["low"] = facing["high"] - 0.7 * ROUND_LEAD
+    assert reader._one_circled(hid, marks, {"high": 2, "low": 2}, arms) == low
+    assert reader._one_circled(hid, marks, {"high": 2, "low": 3}, arms) == low
+    # the edges alone tell where the arc and the arms are too close: their leanings
+    # against them are noise, and the edges decide
+    facing["low"] = facing["high"] + 2 * ROUND_LEAD
+    near = {"high": 0.37 + FOUR_ARMS_LEAD / 2, "low": 0.37}
+    assert reader._one_circled(hid, marks, {"high": 2 + ARC_LEAD - 1, "low": 2}, near) == low
+
+
 def test_a_tile_symbol_between_lookalikes_is_the_one_no_other_tile_shows():
     from pnp.vision.distant_suns import _Reader
     from pnp.vision.glyph_match import GlyphScores

@@ -108,9 +108,9 @@ class FrontierMarks:
         further round it circled and the other crossed; else the one whose ink gathers
         less at four arms; else the one whose ink's edges face its middle more; else
         unclear (``circled.votes``, each with its lead). Unclear too where two of the
-        three tell, and tell different values, or where the arc alone tells and the
-        other two lean the other way (``circled.outvoted``). (Its ring's coverage alone
-        does not tell: ``circled.value_mark``.)"""
+        three tell, and tell different values, or where the arc or the arms alone tell
+        and the other two lean the other way (``circled.outvoted``). (Its ring's
+        coverage alone does not tell: ``circled.value_mark``.)"""
         facing = {s: self._facing(self.fields[f"frontier-{hid}-{s}"]) for s in marks}
         votes = circled.votes(arc, arms, facing)
         if not votes or len(set(votes.values())) > 1 or circled.outvoted(arc, arms, facing):
