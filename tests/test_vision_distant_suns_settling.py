@@ -516,6 +516,35 @@ def test_a_solid_box_scribbled_past_its_sides_beside_neat_fills_is_taken_back(sh
     assert not reader.doubts
 
 
+def test_a_box_scribbled_past_its_sides_is_taken_back_though_a_neat_fill_is_denser(sheet_map):
+    # seed 862 #753 (a hard page): boxes 1-3 filled neatly (0.891, 0.951, 0.971 inked),
+    # box 4 scribbled out (0.957, 0.378 of the band round it inked); the shapes spend 3.
+    # The densest, box 3, was taken back and the scribble kept, nothing asked
+    inks = {1: 0.891, 2: 0.951, 3: 0.971, 4: 0.957}
+    ids = [f"upgrade-{i}-used" for i in inks]
+    readings = [
+        FieldReading(f"upgrade-{i}-used", "filled", ink, 1.0, beyond=0.378 if i == 4 else 0.0)
+        for i, ink in inks.items()
+    ]
+    reader = _reader(sheet_map, readings)
+    assert reader._checked(ids, 3) == ids[:3]
+    assert reader.settled == dict.fromkeys(ids[:3], True) | {ids[3]: False}
+    assert not reader.doubts
+    # the scribble the densest too: taken back, as before
+    readings[3] = replace(readings[3], ink=0.985)
+    reader = _reader(sheet_map, readings)
+    assert reader._checked(ids, 3) == ids[:3]
+    assert reader.settled == dict.fromkeys(ids[:3], True) | {ids[3]: False}
+    # the densest past its sides as well as the fill kept: the outline tells neither,
+    # the density decides, as before (seed 843 #763, an easy page: the fill 0.916 inked,
+    # 0.19 past; the scribble 1.0, 0.343 past)
+    readings[2] = replace(readings[2], ink=0.916, beyond=0.19)
+    readings[3] = replace(readings[3], ink=1.0, beyond=0.343)
+    reader = _reader(sheet_map, readings)
+    assert reader._checked(ids, 3) == ids[:3]
+    assert reader.settled == dict.fromkeys(ids[:3], True) | {ids[3]: False}
+
+
 @pytest.mark.parametrize(
     "beyond",
     [
