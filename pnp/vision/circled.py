@@ -80,8 +80,8 @@ ROUND_LEAD = 0.1
 # score wrong, nothing asked. Of the 9,299 pairs of a circle and a cross told apart on
 # 10 photo sets (seeds 827, 829-835, 843, 856), the arms alone told 12: in the 11 right
 # the edges leaned their way (by 0.04-0.10); the one wrong is 856 #148. The edges alone
-# told 27, all right, 3 with both others leaning the other way: the edges are asked only
-# where the arc and the arms are too close to tell, and their leanings are then noise.
+# told 27, all right, 3 with both others leaning the other way: the edges are consulted
+# only where the arc and the arms are too close to tell, and their leanings are then noise.
 
 
 def sectors(angle: np.ndarray, count: int = 24) -> np.ndarray:

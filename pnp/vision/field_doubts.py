@@ -99,9 +99,8 @@ OUTLIER_MIN_INK = 0.3  # ...and at least this much ink, and inked past its outli
 # inside its outline too. Seed 845 #0 (``python -m pnp.bench photos --n 300 --seed
 # 845``), an easy ship page: a cross scribbled out within its space, 5.6 times the
 # page's crosses, 0.026 past its outline, read filled unasked. On 25 photo sets (seeds
-# 827, 829-845, 854-860) the spaces read filled at 0.3 ink or more and 3
-# times their page's median were 25, all scribbled-out corrections, 24 of them asked
-# already.
+# 827, 829-845, 854-860) the spaces read filled at 0.3 ink or more and 3 times their
+# page's median were 25, all scribbled-out corrections, 24 of them asked already.
 # A box filled solid whose ink runs past its sides (``PATCH_SPILL`` of each band or
 # more), ``PATCH_FACTOR`` times the page's marks of its kind, is asked though its
 # strokes run one way: one-way strokes overrun a box where they end, at two opposite
