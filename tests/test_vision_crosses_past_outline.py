@@ -1,6 +1,7 @@
 """A Stellar Drift space read filled with ink past its outline: a cross drawn a little
 large, as inked as the page's other crosses, is a mark; one inked like a hatching, one
-on noisy paper, or one on a page with too few marks to compare is asked."""
+on noisy paper, or one on a page with too few marks to compare is asked; and one far
+inkier than the page's crosses is asked even inside its outline."""
 
 from __future__ import annotations
 
@@ -60,6 +61,30 @@ def test_a_space_covered_all_over_at_the_base_step_is_asked():
     # (no ink past its outline)
     inky = [*(cross(n, ink=0.3) for n in range(1, 8)), cross(8, ink=0.45, base=0.5)]
     assert asked(inky) == {}
-    # ...but 4.5 times the page's thin crosses it is asked all the same: a space is
-    # crossed out, never filled (``field_doubts._outlier``; seed 845 #0)
-    assert asked(page(cross(8, ink=0.45, base=0.5))) == {"space-A8": HATCHED}
+    # (4.5 times the page's thin crosses it is asked all the same: the next test)
+
+
+def test_a_space_far_inkier_than_the_pages_crosses_is_asked_though_inside_its_outline():
+    from pnp.vision.field_doubts import OUTLIER_FACTOR
+
+    # seed 845 #0, an easy ship page: a cross scribbled out within its space, 5.6 times
+    # the page's crosses, barely past its outline, covered under half of it
+    kinds = {f"space-A{n}": "space" for n in range(1, 7)}
+    crosses = [
+        FieldReading(f"space-A{n}", "filled", 0.077, 1.0, (0.0,) * 4, base_ink=0.08, coverage=0.09)
+        for n in range(1, 6)
+    ]
+    spill = (0.0, 0.0, 0.0, 0.216)
+    inky = FieldReading(
+        "space-A6", "filled", 0.43, 1.0, spill, base_ink=0.567, coverage=0.546, beyond=0.026
+    )
+    shapes = {k: "rect" for k in kinds}
+    found = doubts([*crosses, inky], kinds, "ship.jpg", shapes)
+    assert [(d.field, d.cause) for d in found] == [("space-A6", HATCHED)]
+    assert "6x the ink of the other marks" in found[0].reason
+    # a space as inky as the page's crosses allow, or inked under OUTLIER_MIN_INK: a mark
+    fair = FieldReading("space-A6", "filled", 0.077 * OUTLIER_FACTOR * 0.95, 1.0, spill)
+    assert doubts([*crosses, fair], kinds, "ship.jpg", shapes) == []
+    # a track box so inky among the page's ticks, inside its outline: a fill, not asked
+    boxes = dict.fromkeys(kinds, "track_box")
+    assert doubts([*crosses, inky], boxes, "tracker.jpg", shapes) == []

@@ -87,30 +87,3 @@ def test_a_space_covered_all_over_is_asked_though_nothing_shows_past_it():
     kinds = {"space-A1": "space", "space-A2": "space"}
     found = doubts([cross, covered], kinds, "ship.jpg", {k: "rect" for k in kinds})
     assert [(d.field, d.cause) for d in found] == [("space-A2", HATCHED)]
-
-
-def test_a_space_far_inkier_than_the_pages_crosses_is_asked_though_inside_its_outline():
-    from pnp.vision.field_doubts import HATCHED, OUTLIER_FACTOR, doubts
-    from pnp.vision.fields import FieldReading
-
-    # seed 845 #0, an easy ship page: a cross scribbled out within its space, 5.6 times
-    # the page's crosses, barely past its outline, covered under half of it
-    kinds = {f"space-A{n}": "space" for n in range(1, 7)}
-    crosses = [
-        FieldReading(f"space-A{n}", "filled", 0.077, 1.0, (0.0,) * 4, base_ink=0.08, coverage=0.09)
-        for n in range(1, 6)
-    ]
-    spill = (0.0, 0.0, 0.0, 0.216)
-    inky = FieldReading(
-        "space-A6", "filled", 0.43, 1.0, spill, base_ink=0.567, coverage=0.546, beyond=0.026
-    )
-    shapes = {k: "rect" for k in kinds}
-    found = doubts([*crosses, inky], kinds, "ship.jpg", shapes)
-    assert [(d.field, d.cause) for d in found] == [("space-A6", HATCHED)]
-    assert "6x the ink of the other marks" in found[0].reason
-    # a space as inky as the page's crosses allow, or inked under OUTLIER_MIN_INK: a mark
-    fair = FieldReading("space-A6", "filled", 0.077 * OUTLIER_FACTOR * 0.95, 1.0, spill)
-    assert doubts([*crosses, fair], kinds, "ship.jpg", shapes) == []
-    # a track box so inky among the page's ticks, inside its outline: a fill, not asked
-    boxes = dict.fromkeys(kinds, "track_box")
-    assert doubts([*crosses, inky], boxes, "tracker.jpg", shapes) == []
