@@ -444,6 +444,29 @@ def test_a_tile_symbol_between_lookalikes_is_the_one_no_other_tile_shows():
     }
 
 
+def test_a_tile_box_read_as_the_black_holes_symbol_is_asked_not_taken_to_face_it():
+    from pnp.vision.distant_suns import _Reader
+    from pnp.vision.glyph_match import GlyphScores
+
+    glyph = {z.id: z.glyph for z in SHAPES.all_zones}
+    black = glyph[SHAPES.black_hole.id]
+    (marks,) = sheet_marks("distant-suns", random_state("distant-suns", 3))
+    sheet_map = common_map(build_page(marks).map.code)
+    # seed 859 #1033, a hard page: the Alien tile's lightning, in noise, matched the
+    # Black Hole's dot best (0.838 against 0.777); no tile faces the Black Hole
+    tiles = {"alien": GlyphScores(((black, 0.838), (glyph["lightning"], 0.777)))}
+    reader = _Reader(None, None, sheet_map, [], PX, None, COSMOS, SHAPES)
+    _, optimization = reader.board(tiles, {})
+    assert optimization == {}
+    (asked,) = [d for d in reader.doubts if d.field == "score-tile-alien-zone"]
+    assert SHAPES.black_hole.id not in asked.options and "lightning" in asked.options
+    # the lightning within the margin of the dot: the box reads lightning, as before
+    tiles = {"alien": GlyphScores(((black, 0.80), (glyph["lightning"], 0.79)))}
+    reader = _Reader(None, None, sheet_map, [], PX, None, COSMOS, SHAPES)
+    _, optimization = reader.board(tiles, {})
+    assert optimization == {"lightning": "alien"}
+
+
 def _upgrade_reader(inks: dict[int, float], answered=(), doubted=()):
     """A Cosmos reader whose Upgrade-used boxes hold ``inks`` (box -> share, read filled)."""
     from pnp.vision.distant_suns import _Reader

@@ -64,6 +64,7 @@ class ZoneBoard:
 
     def board(self, tiles, hexes: dict[Hex, HexRead]) -> tuple[list[str], dict[str, str]]:
         drawn = {h.zone for h in hexes.values() if h.covered and len(h.candidates) == 1}
+        black = self.shapes.black_hole.id
         optimization: dict[str, str] = {}
         close: dict[str, list[str]] = {}  # tile -> the symbols its box may hold
         # the boxes a person read: their zone stands
@@ -82,11 +83,20 @@ class ZoneBoard:
                 # answered with any zone (``symbol_field``), as an unclear symbol is
                 self.doubt(fid, f"no zone symbol drawn for the {tile} tile", self.zone_glyph)
                 continue
+            # no tile faces the Black Hole (the rulebook): its symbol is no tile's, and a box
+            # whose ink matches it best by the margin (a blot of noise reads as its dot) holds
+            # none that can be read (seed 859 #1033, a hard page: the Alien tile's lightning
+            # read as the dot, 0.838 against 0.777, and the tile taken to face the Black Hole,
+            # nothing asked; ``python -m pnp.bench photos --n 1200 --level hard --seed 859``)
             close[tile] = [
-                k for k, v in s.ranked if v >= s.score - GLYPH_MARGIN and k in self.glyph_zone
+                k
+                for k, v in s.ranked
+                if v >= s.score - GLYPH_MARGIN and self.glyph_zone.get(k, black) != black
             ]
         readable = {
-            t: c for t, c in close.items() if t in fixed or tiles[t].score >= GLYPH_MIN_SCORE
+            t: c
+            for t, c in close.items()
+            if c and (t in fixed or tiles[t].score >= GLYPH_MIN_SCORE)
         }
         paired = self._pair_tiles(tiles, readable, drawn, fixed)
         for tile, glyphs in close.items():
@@ -98,7 +108,8 @@ class ZoneBoard:
                 continue
             if tile not in paired:
                 self.confidence[fid] = 0.5
-                self.doubt(fid, "zone symbol unclear", tuple(self.glyph_zone[k] for k in glyphs))
+                zones = tuple(self.glyph_zone[k] for k in glyphs)
+                self.doubt(fid, "zone symbol unclear", zones or self._tile_zones())
                 continue
             if len(glyphs) > 1:
                 self.remarks.append(
@@ -107,7 +118,6 @@ class ZoneBoard:
                 )
             self.confidence[fid] = round(0.5 + 0.5 * min(1.0, s.margin / (4 * GLYPH_MARGIN)), 3)
             optimization[self.glyph_zone[paired[tile]]] = tile
-        black = self.shapes.black_hole.id
         zones = [z for z in optimization if z != black]
         for z in sorted(drawn - {black} - set(zones)):
             zones.append(z)
@@ -121,6 +131,10 @@ class ZoneBoard:
         if len(zones) > want:
             self._doubt_loose_zones(zones, optimization, hexes, fixed)
         return zones, optimization
+
+    def _tile_zones(self) -> tuple[str, ...]:
+        """The zones an Optimization tile may face: every zone but the Black Hole."""
+        return tuple(z for z in self.zone_glyph if z != self.shapes.black_hole.id)
 
     def _doubt_loose_zones(self, zones, optimization, hexes, fixed) -> None:
         """More Exploration Zones than a game has, some drawn on the hexes facing no tile
