@@ -108,8 +108,8 @@ class ZoneBoard:
                 continue
             if tile not in paired:
                 self.confidence[fid] = 0.5
-                zones = tuple(self.glyph_zone[k] for k in glyphs)
-                self.doubt(fid, "zone symbol unclear", zones or self._tile_zones())
+                options = tuple(self.glyph_zone[k] for k in glyphs)
+                self.doubt(fid, "zone symbol unclear", options or self._tile_zones())
                 continue
             if len(glyphs) > 1:
                 self.remarks.append(
