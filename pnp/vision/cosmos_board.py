@@ -65,6 +65,7 @@ class ZoneBoard:
     def board(self, tiles, hexes: dict[Hex, HexRead]) -> tuple[list[str], dict[str, str]]:
         drawn = {h.zone for h in hexes.values() if h.covered and len(h.candidates) == 1}
         black = self.shapes.black_hole.id
+        tile_glyphs = {z.glyph for z in self.shapes.zones}  # the zones a tile may face
         optimization: dict[str, str] = {}
         close: dict[str, list[str]] = {}  # tile -> the symbols its box may hold
         # the boxes a person read: their zone stands
@@ -89,9 +90,7 @@ class ZoneBoard:
             # read as the dot, 0.838 against 0.777, and the tile taken to face the Black Hole,
             # nothing asked; ``python -m pnp.bench photos --n 1200 --level hard --seed 859``)
             close[tile] = [
-                k
-                for k, v in s.ranked
-                if v >= s.score - GLYPH_MARGIN and self.glyph_zone.get(k, black) != black
+                k for k, v in s.ranked if v >= s.score - GLYPH_MARGIN and k in tile_glyphs
             ]
         readable = {
             t: c
@@ -109,7 +108,9 @@ class ZoneBoard:
             if tile not in paired:
                 self.confidence[fid] = 0.5
                 options = tuple(self.glyph_zone[k] for k in glyphs)
-                self.doubt(fid, "zone symbol unclear", options or self._tile_zones())
+                self.doubt(
+                    fid, "zone symbol unclear", options or tuple(z.id for z in self.shapes.zones)
+                )
                 continue
             if len(glyphs) > 1:
                 self.remarks.append(
@@ -131,10 +132,6 @@ class ZoneBoard:
         if len(zones) > want:
             self._doubt_loose_zones(zones, optimization, hexes, fixed)
         return zones, optimization
-
-    def _tile_zones(self) -> tuple[str, ...]:
-        """The zones an Optimization tile may face: every zone but the Black Hole."""
-        return tuple(z for z in self.zone_glyph if z != self.shapes.black_hole.id)
 
     def _doubt_loose_zones(self, zones, optimization, hexes, fixed) -> None:
         """More Exploration Zones than a game has, some drawn on the hexes facing no tile
