@@ -109,7 +109,7 @@ def _ask_field(sheet, d, folder: Path) -> str:
             f"{sheet.name} {d.field}: {d.reason}\n  crop: {crop}\n"
             f"  the zone its symbol names ({listed}; or any zone), "
             f"{'empty, ' if empty else ''}skip, or quit?",
-            type=click.Choice((*zone_ids(), *empty, "skip", "quit")),
+            type=click.Choice((*zone_ids(d.field), *empty, "skip", "quit")),
             default="skip",
             show_choices=False,
             err=True,

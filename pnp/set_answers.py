@@ -29,7 +29,7 @@ def parse_sets(values: Sequence[str]) -> dict[str, bool | str]:
             out[key] = answer
             continue
         if sep and answer and symbol_field(field_id):
-            zones = zone_ids()
+            zones = zone_ids(field_id)
             if answer not in zones:
                 raise click.BadParameter(
                     f"{value!r}: {field_id} holds a zone's symbol; write one of {', '.join(zones)}",

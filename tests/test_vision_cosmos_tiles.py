@@ -4,7 +4,7 @@ symbols, neither is sure."""
 
 from __future__ import annotations
 
-from test_vision_distant_suns import PX, filled_sheet
+from test_vision_distant_suns import PX, SHAPES, filled_sheet
 
 from pnp.vision.cosmos_symbols import GLYPH_MARGIN, GLYPH_MIN_SCORE, closer_match
 from pnp.vision.distant_suns import read_cosmos
@@ -58,7 +58,7 @@ def test_two_readings_naming_different_symbols_leave_neither_sure():
     assert closer_match([ink]) is ink and closer_match([]) is None
 
 
-def test_a_blank_tile_box_is_asked_with_every_zone_and_a_zone_answers_it():
+def test_a_blank_tile_box_is_asked_with_the_zones_a_tile_faces_and_a_zone_answers_it():
     truth, flat, code, blank = filled_sheet(SEED, 200)
     ink = added_ink(flat, blank, PX)
     sheet_map = common_map(code)
@@ -71,6 +71,8 @@ def test_a_blank_tile_box_is_asked_with_every_zone_and_a_zone_answers_it():
     ]
     zone = next(z for z, t in truth["optimization"].items() if t == "group")
     assert "no zone symbol drawn" in doubt.reason and zone in doubt.options
+    # no tile faces the Black Hole (the rulebook): it is no answer offered
+    assert doubt.options == tuple(z.id for z in SHAPES.zones)
     chosen = read_cosmos(flat, ink, sheet_map, readings, PX, blank, chosen={fid: zone})
     assert chosen.state["optimization"] == truth["optimization"]
     assert fid not in {d.field for d in chosen.doubtful}

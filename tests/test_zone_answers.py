@@ -55,11 +55,16 @@ def read_json(*args: str, page: Path = PAGE) -> dict:
 
 def test_set_takes_a_zone_for_a_score_tiles_box_and_nothing_else():
     assert parse_sets(["score-tile-upgrade-zone=Station"]) == {"score-tile-upgrade-zone": "station"}
-    assert parse_sets(["p.jpg:score-tile-alien-zone=black-hole"]) == {
-        "p.jpg:score-tile-alien-zone": "black-hole"
+    assert parse_sets(["p.jpg:score-tile-alien-zone=rocket"]) == {
+        "p.jpg:score-tile-alien-zone": "rocket"
     }
     with pytest.raises(click.BadParameter, match="write one of moon"):
         parse_sets(["score-tile-upgrade-zone=venus"])
+    # no tile faces the Black Hole (layouts/README.md, Setups): its zone answers no box
+    with pytest.raises(click.BadParameter, match="holds a zone's symbol") as refused:
+        parse_sets(["p.jpg:score-tile-alien-zone=black-hole"])
+    assert "black-hole" not in str(refused.value).partition("write one of")[2]
+    assert parse_sets(["hex-q7r7=black-hole"]) == {"hex-q7r7": "black-hole"}
     with pytest.raises(click.BadParameter, match="FIELD=filled or FIELD=empty"):
         parse_sets(["space-C4=station"])  # a space is filled or empty
 
@@ -100,6 +105,8 @@ def test_the_hint_and_the_replay_give_a_zone(monkeypatch):
         for tile, zone in replies.items():
             if f" {tile}: " in text:
                 assert "the zone its symbol names" in text
+                # no tile faces the Black Hole: no box takes its zone
+                assert "black-hole" not in kwargs["type"].choices
                 return zone
         if "numbered in" in text:
             return "skip"

@@ -65,7 +65,8 @@ class ZoneBoard:
     def board(self, tiles, hexes: dict[Hex, HexRead]) -> tuple[list[str], dict[str, str]]:
         drawn = {h.zone for h in hexes.values() if h.covered and len(h.candidates) == 1}
         black = self.shapes.black_hole.id
-        tile_glyphs = {z.glyph for z in self.shapes.zones}  # the zones a tile may face
+        tile_zones = tuple(z.id for z in self.shapes.zones)  # the zones a tile may face
+        tile_glyphs = {self.zone_glyph[z] for z in tile_zones}
         optimization: dict[str, str] = {}
         close: dict[str, list[str]] = {}  # tile -> the symbols its box may hold
         # the boxes a person read: their zone stands
@@ -81,8 +82,8 @@ class ZoneBoard:
                 continue
             if s is None:
                 self.confidence[fid] = 0.5
-                # answered with any zone (``symbol_field``), as an unclear symbol is
-                self.doubt(fid, f"no zone symbol drawn for the {tile} tile", self.zone_glyph)
+                # answered with a zone a tile may face, as an unclear symbol is
+                self.doubt(fid, f"no zone symbol drawn for the {tile} tile", tile_zones)
                 continue
             # no tile faces the Black Hole (the rulebook): its symbol is no tile's, and a box
             # whose ink matches it best by the margin (a blot of noise reads as its dot) holds
@@ -108,9 +109,7 @@ class ZoneBoard:
             if tile not in paired:
                 self.confidence[fid] = 0.5
                 options = tuple(self.glyph_zone[k] for k in glyphs)
-                self.doubt(
-                    fid, "zone symbol unclear", options or tuple(z.id for z in self.shapes.zones)
-                )
+                self.doubt(fid, "zone symbol unclear", options or tile_zones)
                 continue
             if len(glyphs) > 1:
                 self.remarks.append(

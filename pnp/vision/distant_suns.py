@@ -159,9 +159,13 @@ def frontier_value(field_id: str) -> bool:
     return field_id.startswith("frontier-") and field_id.endswith(("-high", "-low"))
 
 
-def zone_ids() -> tuple[str, ...]:
-    """The zones a symbol may name (the shipped shapes')."""
-    return tuple(z.id for z in _shipped_shapes().all_zones)
+def zone_ids(field_id: str) -> tuple[str, ...]:
+    """The zones the symbol in ``field_id`` may name (the shipped shapes'): any zone in a
+    hex; in a score tile's box, any but the Black Hole, which faces no tile."""
+    shapes = _shipped_shapes()
+    return tuple(
+        z.id for z in (shapes.zones if field_id.startswith("score-tile-") else shapes.all_zones)
+    )
 
 
 @lru_cache(maxsize=1)
