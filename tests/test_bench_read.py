@@ -129,3 +129,37 @@ def test_a_symbol_asked_about_is_answered_with_the_zone_it_names():
     assert truth_answer(hex_field, zoned=True) == "solar-wind"
     assert truth_answer(hex_field, zoned=False) is True
     assert truth_answer({"marked": False, "kind": None}, zoned=True) is False
+
+
+def test_a_page_coarse_in_a_reduced_photo_is_read_from_it_decoded_whole(monkeypatch):
+    # seed 865 #391 (``python -m pnp.bench photos --n 1200 --level hard --seed 865``): a
+    # 6.3 MP tracker lying at 1.995 px/mm decoded at half size; ``pnp read`` read it
+    # decoded whole (``read.FINER_BELOW_PX_PER_MM``), the bench refused it as not flat
+    from pathlib import Path
+
+    import pnp.vision.identify
+    import pnp.vision.read
+    from pnp.bench.read_photo import flat_page
+    from pnp.vision.rectify import PageNotFound, page_resolution
+
+    photo = Path(__file__).parent / "fixtures" / "answered"
+    data = (photo / "seed688-00451-stellar-drift-tracker-hard.jpg").read_bytes()
+    half, scale, page, code = flat_page(data)
+    assert scale == 2 and code.sheet == "tracker"
+    coarse = page_resolution(page)
+    monkeypatch.setattr(pnp.vision.read, "FINER_BELOW_PX_PER_MM", coarse + 0.01)
+    whole, scale, page, again = flat_page(data)
+    assert scale == 1 and again == code and page_resolution(page) > 1.9 * coarse
+    assert whole.shape[1] > 1.9 * half.shape[1]
+    # ...and where its page code is not read at half size
+    monkeypatch.setattr(pnp.vision.read, "FINER_BELOW_PX_PER_MM", 0.0)
+    identify = pnp.vision.identify.identify
+
+    def coarse_code(page):
+        if page.photo.shape[1] <= half.shape[1]:
+            raise PageNotFound("the page code could not be read")
+        return identify(page)
+
+    monkeypatch.setattr(pnp.vision.identify, "identify", coarse_code)
+    _, scale, _, read = flat_page(data)
+    assert scale == 1 and read == code

@@ -32,17 +32,14 @@ def read_one(data: bytes, checks: bool = False):
     marked; ``doubt_guess``)."""
     from pnp.vision.blank_prep import prepare_blank
     from pnp.vision.fields import UNREAD_KINDS
-    from pnp.vision.identify import identify
     from pnp.vision.page_doubts import read_masks
     from pnp.vision.page_masks import page_masks, refuse_other_version
     from pnp.vision.print_variant import prepare_print_variant, printed_blank
-    from pnp.vision.rectify import decode_photo, page_resolution, rectify
+    from pnp.vision.rectify import page_resolution
     from pnp.vision.reference import common_map, reference_image
 
     t0 = time.perf_counter()
-    gray, scale = decode_photo(data)
-    page = rectify(gray)
-    code = identify(page)
+    gray, scale, page, code = flat_page(data)
     t1 = time.perf_counter()
     sheet_map = common_map(code)
     refuse_other_version(code, sheet_map, SOURCE)  # a stale set is refused, not misread
@@ -72,6 +69,31 @@ def read_one(data: bytes, checks: bool = False):
     seconds = (t1 - t0) + (t3 - t2)
     bucket = "12MP" if mp > 6e6 else "2MP"
     return code, readings, doubted, bucket, seconds, drawn, sheet, retake, guesses
+
+
+def flat_page(data: bytes):
+    """(gray, the factor it was shrunk by while decoding, the flattened page, its page code)
+    of one photo's bytes, as ``pnp read`` takes them (``read._read_sheets``): a 12 MP photo
+    decoded at half size, and decoded whole where the page lies coarser in it than
+    ``read.FINER_BELOW_PX_PER_MM`` or its page code cannot be read at half size.
+    PageNotFound if it holds no page, or none identified."""
+    from pnp.vision.identify import identify
+    from pnp.vision.read import FINER_BELOW_PX_PER_MM
+    from pnp.vision.rectify import PageNotFound, decode_photo, page_resolution, rectify
+
+    gray, scale = decode_photo(data)
+    page = rectify(gray)
+    if scale > 1 and page_resolution(page) < FINER_BELOW_PX_PER_MM:
+        gray, scale = decode_photo(data, whole=True)
+        page = rectify(gray)
+    try:
+        return gray, scale, page, identify(page)
+    except PageNotFound:
+        if scale == 1:
+            raise
+    gray, scale = decode_photo(data, whole=True)
+    page = rectify(gray)
+    return gray, scale, page, identify(page)
 
 
 def settled_reading(reading, marked: bool | None):

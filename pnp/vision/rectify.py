@@ -152,11 +152,11 @@ def jpeg_size(data: bytes) -> tuple[int, int] | None:
     return None
 
 
-def decode_photo(data: bytes) -> tuple[np.ndarray, int]:
+def decode_photo(data: bytes, whole: bool = False) -> tuple[np.ndarray, int]:
     """The photo in ``data`` in gray and the factor it was shrunk by while decoding
-    (2 for big JPEGs, else 1); PageNotFound if it is not an image."""
+    (2 for big JPEGs unless ``whole``, else 1); PageNotFound if it is not an image."""
     size = jpeg_size(data)
-    half = size is not None and size[0] * size[1] > HALF_SIZE_ABOVE
+    half = not whole and size is not None and size[0] * size[1] > HALF_SIZE_ABOVE
     flags = cv2.IMREAD_REDUCED_GRAYSCALE_2 if half else cv2.IMREAD_GRAYSCALE
     gray = cv2.imdecode(np.frombuffer(data, np.uint8), flags)
     if gray is None:
