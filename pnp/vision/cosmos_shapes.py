@@ -274,8 +274,11 @@ class ShapeSplits:
         runs taken together: the one split of them that spends as many Upgrades as the
         boxes allow (``_used_range``) in a legal drawing order with ``pieces`` (the other
         runs' shapes), when exactly one does; when several do and every one scores alike
-        (``_scoring_alike``), the first of them, nothing asked; else each run's cheapest,
-        asked about where the legal splits score differently."""
+        (``_scoring_alike``), the one of them spending the most, nothing asked (the boxes
+        read solid then count as checked: a page holds a correction or two, not a row of
+        them, while the cheapest split had every solid box past its count taken back as
+        scribbled out); else each run's cheapest, asked about where the legal splits score
+        differently."""
         used = self._used_range() if open_runs else None
         fits = []
         if used is not None:
@@ -298,7 +301,8 @@ class ShapeSplits:
                 self.remarks.append(
                     f"shape:{label}: {len(covers)} ways to split these {zone.name} hexes "
                     "into shapes; the traced outline does not decide, but every split in a "
-                    f"legal drawing order spending {spend_text(used)} scores the same"
+                    f"legal drawing order spending {spend_text(used)} scores the same "
+                    "(taken: the one spending the most)"
                 )
             else:
                 self.doubt(
@@ -307,7 +311,10 @@ class ShapeSplits:
                     "shapes; the traced outline does not decide",
                 )
         if fits and len(alike) == len(open_runs):
-            return fits[0]
+            # seed 874 #38 (``python -m pnp.bench photos --n 300 --seed 874``), a real-mode
+            # page: six Upgrade boxes filled solid, a Black Hole run split to spend 3 of
+            # the 3-6 they allow, and three of the fills read as scribbled out
+            return max(fits, key=lambda fit: sum(p[2] for run in fit for p in run))
         return [shapes_of_split(zone, covers[0][1]) for _, zone, covers in open_runs]
 
     def _scoring_alike(self, pieces, open_runs, fits: list[list]) -> set[int]:
