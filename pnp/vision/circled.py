@@ -82,6 +82,14 @@ ROUND_LEAD = 0.1
 # the edges leaned their way (by 0.04-0.10); the one wrong is 856 #148. The edges alone
 # told 27, all right, 3 with both others leaning the other way: the edges are consulted
 # only where the arc and the arms are too close to tell, and their leanings are then noise.
+# Nor by the arms alone against the edges where the arc is even (no leaning of its own):
+# seed 876 #833 (``--seed 876``), a hard page in a shadow: the loop round "10" read by the
+# arms as the cross (lead 0.22), the edges leaning to it by 0.094, both arcs 2 sectors;
+# the score wrong once the page's questions were answered. The Frontier pairs of 16 photo
+# sets logged (827, 829-835, 843, 856, 860, 863, 866, 869, 872, 876; 20,106 pairs of a
+# circle and a cross): the arms alone told 30, the edges against them in 6: 4 wrong (the
+# arc even in 876 #833, against in the 3 others, asked already), 2 right (the arc with
+# them in c876 #93, decided; against in c866 #73, asked already). This asks 876 #833 alone.
 
 
 def sectors(angle: np.ndarray, count: int = 24) -> np.ndarray:
@@ -176,14 +184,19 @@ def votes(arc: dict[str, int], arms: dict[str, float], facing: dict[str, float])
 
 def outvoted(arc: dict[str, int], arms: dict[str, float], facing: dict[str, float]) -> bool:
     """Whether the arc alone tells (``votes``), or the arms alone, and the other two
-    both lean the other way, however little: the pair is then asked. (The edges alone
-    tell where the other two are too close to: their leanings say nothing.)"""
+    both lean the other way, however little, or (the arms alone) the edges lean the
+    other way and the arc not theirs: the pair is then asked. (The edges alone tell
+    where the other two are too close to: their leanings say nothing.)"""
     told = votes(arc, arms, facing)
     if len(told) != 1 or "facing" in told:
         return False
     ((measure, top),) = told.items()
     other = "low" if top == "high" else "high"
     leads = _leads(arc, arms, facing)
+    if measure == "arms" and _side(leads["facing"]) == other:
+        # the arms against the edges, the arc not with them (even, as a short arc of a
+        # loop and of a cross may be): seed 876 #833
+        return _side(leads["arc"]) != top
     return all(_side(lead) == other for m, lead in leads.items() if m != measure)
 
 
