@@ -83,14 +83,12 @@ def flat_page(data: bytes):
 
     gray, scale = decode_photo(data)
     page = rectify(gray)
-    if scale > 1 and page_resolution(page) < FINER_BELOW_PX_PER_MM:
-        gray, scale = decode_photo(data, whole=True)
-        page = rectify(gray)
-    try:
-        return gray, scale, page, identify(page)
-    except PageNotFound:
-        if scale == 1:
-            raise
+    if scale == 1 or page_resolution(page) >= FINER_BELOW_PX_PER_MM:
+        try:
+            return gray, scale, page, identify(page)
+        except PageNotFound:
+            if scale == 1:
+                raise
     gray, scale = decode_photo(data, whole=True)
     page = rectify(gray)
     return gray, scale, page, identify(page)
