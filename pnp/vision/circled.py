@@ -183,21 +183,19 @@ def votes(arc: dict[str, int], arms: dict[str, float], facing: dict[str, float])
 
 
 def outvoted(arc: dict[str, int], arms: dict[str, float], facing: dict[str, float]) -> bool:
-    """Whether the arc alone tells (``votes``), or the arms alone, and the other two
-    both lean the other way, however little, or (the arms alone) the edges lean the
-    other way and the arc not theirs: the pair is then asked. (The edges alone tell
-    where the other two are too close to: their leanings say nothing.)"""
+    """Whether the arc alone tells (``votes``) and the other two both lean the other
+    way, however little, or the arms alone tell, the edges leaning the other way and the
+    arc not theirs (against, or even: seed 876 #833): the pair is then asked. (The edges
+    alone tell where the other two are too close to: their leanings say nothing.)"""
     told = votes(arc, arms, facing)
     if len(told) != 1 or "facing" in told:
         return False
     ((measure, top),) = told.items()
     other = "low" if top == "high" else "high"
     leads = _leads(arc, arms, facing)
-    if measure == "arms" and _side(leads["facing"]) == other:
-        # the arms against the edges, the arc not with them (even, as a short arc of a
-        # loop and of a cross may be): seed 876 #833
-        return _side(leads["arc"]) != top
-    return all(_side(lead) == other for m, lead in leads.items() if m != measure)
+    if measure == "arms":
+        return _side(leads["facing"]) == other and _side(leads["arc"]) != top
+    return _side(leads["arms"]) == other and _side(leads["facing"]) == other
 
 
 def _leads(
