@@ -117,6 +117,53 @@ def test_the_boxes_the_noise_model_vouches_for_are_its_sure_marks(monkeypatch):
     assert _vouched(tracker, ids) == set()
 
 
+def test_a_box_the_noise_model_calls_empty_is_not_kept_by_the_row(monkeypatch):
+    """Seed 886 #232, a hard Tech page under a hard shadow: Red 5 hatched out, read a clean
+    mark; Red 4, empty but doubted for noise, was kept as a mark before it though the
+    model was 0.9998 sure of no mark: both wrong, nothing asked. The row and the model
+    disagree: the box stays asked (and, answered empty, leaves the row's check to ask)."""
+    import pnp.vision.track_rows as track_rows
+    from pnp.vision.field_doubts import NOISE
+
+    sheet = page({1, 2, 3, 4, 5}, {4: NOISE})
+    monkeypatch.setattr(track_rows, "_disowned", lambda s, ids: {f"{ROW}-4"} & ids)
+    assert settled(sheet) == {}
+    # ...the model sure of nothing there: kept, as before
+    monkeypatch.setattr(track_rows, "_disowned", lambda s, ids: set())
+    assert settled(sheet) == {f"{ROW}-4": True}
+
+
+def test_the_boxes_the_noise_model_disowns_are_those_it_would_settle_empty(monkeypatch):
+    """``_disowned`` keeps the boxes the model would settle empty (``model_answers``, its
+    sure answers), not those it is sure are marks, and none where the model is damaged."""
+    from flat_pages import flat_reading
+
+    import pnp.vision.noise_model as noise_model
+    from pnp.synth.marks import sheet_marks
+    from pnp.synth.states import random_state
+    from pnp.vision.track_rows import _disowned
+
+    pages = sheet_marks("stellar-drift", random_state("stellar-drift", 3))
+    tracker = flat_reading(next(m for m in pages if m.sheet == "tracker"), 3, "tracker.png")[0]
+    ids = {"track-fuel-5", "track-fuel-6", "track-fuel-7"}
+    asked = []
+
+    def sure(readings, fields, doubts, unread, open_ids, model=None):
+        asked.append(set(open_ids))
+        return {"track-fuel-5": 0.0002, "track-fuel-6": 0.9995}
+
+    monkeypatch.setattr(noise_model, "model_answers", sure)
+    assert _disowned(tracker, ids) == {"track-fuel-5"}
+    assert asked == [ids]
+    assert _disowned(tracker, set()) == set() and len(asked) == 1  # nothing to ask
+
+    def damaged(*args, **kwargs):
+        raise noise_model.ModelError("malformed: no trees")
+
+    monkeypatch.setattr(noise_model, "model_answers", damaged)
+    assert _disowned(tracker, ids) == set()
+
+
 def test_a_doubted_box_past_a_plainly_empty_box_is_asked_before_a_clean_mark():
     # the clean mark in box 8 says box 4 may be the misread: the row is asked
     assert settled(page({1, 2, 3, 8}, {6: FAINT})) == {}
