@@ -55,7 +55,7 @@ def flat_masks(masks, page, blank: np.ndarray, realigned):
     its print there read as ink) is aligned in those passes from the start."""
     from pnp.vision.local_align import misalignment_mm
     from pnp.vision.page_bend import BOWED_MM, CURLED_EDGE_TILES, MISALIGNED_MM
-    from pnp.vision.rectify import MAX_REPROJECTION_MM, PRESS_FLAT, NotFlat
+    from pnp.vision.rectify import MAX_REPROJECTION_MM, PRESS_FLAT, NotFlat, past_limit
 
     curled = masks.curled_edge >= CURLED_EDGE_TILES
     if curled:
@@ -74,12 +74,7 @@ def flat_masks(masks, page, blank: np.ndarray, realigned):
         if bowed
         else f"its corner markers miss by up to {page.reprojection_mm:.1f} mm after flattening"
     )
-    # (where one decimal would show it at the limit, two tell it past)
-    past = (
-        f"{off:.1f} mm off in places (limit {MISALIGNED_MM} mm)"
-        if round(off, 1) > MISALIGNED_MM
-        else f"{off:.2f} mm off in places, just past the limit ({MISALIGNED_MM} mm)"
-    )
+    past = past_limit(off, "off in places", MISALIGNED_MM)
     raise NotFlat(
         f"the page does not lie flat: {how}; once followed, its print still lies {past}; "
         f"{PRESS_FLAT}"

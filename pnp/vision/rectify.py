@@ -47,6 +47,15 @@ class NotFlat(PageNotFound):
 PRESS_FLAT = "press it flat on the table and take the photo from straight above"
 
 
+def past_limit(mm: float, what: str, limit: float) -> str:
+    """``mm`` past ``limit`` told in words: "3.4 mm WHAT (limit 3.0 mm)", or where one
+    decimal would show it at the limit, two: "3.04 mm WHAT, just past the limit (3.0 mm)"
+    (seed 865 #391 read "0.3 mm off (limit 0.3 mm)", 884 #494 "3.0 mm (limit 3.0 mm)")."""
+    if round(mm, 1) > limit:
+        return f"{mm:.1f} mm {what} (limit {limit} mm)"
+    return f"{mm:.2f} mm {what}, just past the limit ({limit} mm)"
+
+
 @dataclass(frozen=True)
 class Rectified:
     image: np.ndarray  # the common box, gray, at px_per_mm
@@ -107,8 +116,8 @@ def rectify(gray: np.ndarray, px_per_mm: float = READ_PX_PER_MM) -> Rectified:
     h, misfit = fit_page(found, px_per_mm)
     if misfit > CURLED_REPROJECTION_MM:
         raise NotFlat(
-            f"the page does not lie flat: its corner markers miss by up to {misfit:.1f} mm "
-            f"after flattening (limit {CURLED_REPROJECTION_MM} mm); {PRESS_FLAT}"
+            "the page does not lie flat: its corner markers miss by up to "
+            f"{past_limit(misfit, 'after flattening', CURLED_REPROJECTION_MM)}; {PRESS_FLAT}"
         )
     size = (round(COMMON_WIDTH * px_per_mm), round(COMMON_HEIGHT * px_per_mm))
     flat = cv2.warpPerspective(gray, h, size, flags=cv2.INTER_LINEAR, borderValue=255)
