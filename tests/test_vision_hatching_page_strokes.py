@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from pnp.sheetmap import Field
-from pnp.vision.field_doubts import doubts
+from pnp.vision.field_doubts import HATCHED, doubts
 from pnp.vision.fields import read_fields
 from pnp.vision.hatch_reach import own_ink_centred, runs_on_past_one_side
 from pnp.vision.hatching import hatched_out
@@ -102,6 +102,35 @@ def test_a_round_indicator_covered_over_its_square_lighter_than_the_strokes_read
     r, asked = read(seen, CIRCLE)
     assert r.state == "filled" and not r.hatched
     assert [d.field for d in asked] == [CIRCLE.id]
+
+
+def test_a_frontier_value_covered_past_its_square_lighter_than_the_fills_is_asked():
+    """A Frontier value is circled or crossed out, never filled: covered past its square,
+    lighter than the page's fills, it is no fill drawn too large (as a bubble's would be)
+    but a mark or a correction, asked (seed 889 #1223, an easy Cosmos page: the value
+    scribbled out in grey over its square, read a fill, nothing asked)."""
+    frontier = Field("frontier-q8r0-high", "frontier_value", 45.0, 35.0, 5.2, 5.2, "circle")
+    fills = [
+        Field(f"track-engines-{i}", "track_box", 5.0 + 13.0 * i, 48.0, 9.5, 9.5) for i in range(3)
+    ]
+    seen = page(7)
+    for f in fills:  # the hand's fills, kept inside their boxes: what lighter is weighed by
+        x0, y0, x1, y1 = f.bounds
+        seen[px(y0 + 0.8) : px(y1 - 0.8), px(x0 + 0.8) : px(x1 - 0.8)] = INK
+    cover(seen, frontier, 0.8, np.float32(0.65))
+    ink = (seen < 0.8).astype(np.uint8)
+    printed = np.full(seen.shape, 255, np.uint8)
+    m = InkMasks(
+        ink, np.full(seen.shape, 0.2, np.float32), ink.copy(), np.ones_like(ink), seen, printed
+    )
+    fields = [*CROSSED, *fills, frontier]
+    readings = read_fields(m.ink, fields, PX, m.steps, m.base, m.readable)
+    r = hatched_out(readings, fields, m, PX, frozenset({"bubble"}))[-1]
+    assert r.state == "filled" and not r.striped and not r.hatched
+    asked = doubts(
+        [*readings[:-1], r], {f.id: f.kind for f in fields}, "", {f.id: f.shape for f in fields}
+    )
+    assert [(d.field, d.cause) for d in asked] == [(frontier.id, HATCHED)]  # hatched out?
 
 
 def test_a_box_as_dark_as_the_pens_strokes_reaching_past_a_fringe_reads_empty():

@@ -249,6 +249,17 @@ DARK_BOX_REACH = 2.0  # mm: hatchings up to 1.8 on tune8 over 10 mm boxes
 # tune8 hatchings are 0.96-1.32 (circles) and 1.17-2.3 (boxes) times the page's fills;
 # fills run past their outline 0.57-1.09 (circles) and 0.58-1.24 (boxes).
 LIGHTER_THAN_FILLS = 0.85
+# ...but not a field that is circled or crossed out, never filled (a Frontier value:
+# "circle the value you got; cross out the one you can no longer get"): covered and run
+# past its circle, it is weighed as a hatching-out (``field_doubts``: "a fill, or hatched
+# out?"; the Cosmos reader settles it marked where its pair is told apart). Session 79,
+# 26 sets (seeds 843-889: 11 Cosmos, 6 every level, 9 hard): the Frontier values read
+# filled, covered half or more and inked 0.6 or more to their square's corners, nothing
+# asked, were 12 crosses, each beside its pair's circle, and 3 corrections scribbled out
+# over the value beside an unmarked pair (c889 #198, #1223, h881 #1193), read as fills
+# drawn too large, their values scored. Read again, the 182 pages of those sets holding
+# a Frontier value this passed over (22,420 fields): those 3 wrong -> asked, nothing else.
+NEVER_FILLED_KINDS = frozenset({"frontier_value"})
 # A box covered whose strokes run one way (coherence at least ``ONE_WAY_FILL``, over its
 # plain print) and whose inside is clearly lighter than the pen's own strokes (mean
 # darkness at most ``LIGHT_FILL`` of them: paper shows between the strokes) was filled
@@ -602,6 +613,7 @@ def _lighter_fills(readings, fields, masks: InkMasks, inside, page) -> list[int]
             or r.hatched
             or r.striped
             or f.kind in CROSSED_KINDS
+            or f.kind in NEVER_FILLED_KINDS
             or r.coverage < FILL_COVERAGE
             or r.beyond < STRIPED_BEYOND
         ):
