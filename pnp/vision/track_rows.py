@@ -131,34 +131,34 @@ def _vouched(sheet: SheetReading, ids: set[str]) -> set[str]:
     """The boxes of ``ids`` (doubted boxes a row would take back) that the noise model
     leans to take for marks (``noise_model.leanings``: a probability of a mark of 0.5 or
     more, the best guess a provisional score counts): a mark past the plain box, which
-    may be the misread; none without the model (a damaged install: the rows read as
-    before it)."""
-    from pnp.vision.noise_model import ModelError, leanings, page_of
+    may be the misread."""
+    from pnp.vision import noise_model
 
-    if not ids or sheet.code is None:
-        return set()
-    try:
-        leans = leanings(*page_of(sheet), ids)
-    except ModelError:
-        return set()
-    return {i for i, mark in leans.items() if mark}
+    return {i for i, mark in _model_on(sheet, ids, noise_model.leanings).items() if mark}
 
 
 def _disowned(sheet: SheetReading, ids: set[str]) -> set[str]:
     """The boxes of ``ids`` (doubted boxes a row would keep as marks) that the noise model
     would settle empty (``noise_model.model_answers``): the row and the model disagree, so
     the box stays asked, and once the model has answered it the row's check asks about
-    the gap it leaves; none without the model (a damaged install: the rows read as before
-    it)."""
-    from pnp.vision.noise_model import ModelError, model_answers, page_of
+    the gap it leaves."""
+    from pnp.vision import noise_model
+
+    return {i for i, p in _model_on(sheet, ids, noise_model.model_answers).items() if p < 0.5}
+
+
+def _model_on(sheet: SheetReading, ids: set[str], ask) -> dict:
+    """What ``ask`` (``noise_model.leanings`` or ``model_answers``) says of the boxes of
+    ``ids`` on ``sheet``: nothing where none is asked, and nothing without the model (a
+    damaged install: the rows read as before it)."""
+    from pnp.vision.noise_model import ModelError, page_of
 
     if not ids or sheet.code is None:
-        return set()
+        return {}
     try:
-        sure = model_answers(*page_of(sheet), ids)
+        return ask(*page_of(sheet), ids)
     except ModelError:
-        return set()
-    return {i for i, p in sure.items() if p < 0.5}
+        return {}
 
 
 def _gap_settled(sheet: SheetReading, answers: Answers) -> set[str]:
