@@ -46,12 +46,14 @@ def page(seed: int) -> np.ndarray:
     return seen
 
 
-def read(seen: np.ndarray, field: Field):
+def read(seen: np.ndarray, field: Field, others: tuple[Field, ...] = ()):
+    """``field`` read on the page with the ``CROSSED`` boxes and ``others``: its reading,
+    and what the page asks."""
     ink = (seen < 0.8).astype(np.uint8)
     ones = np.ones_like(ink)
     printed = np.full(seen.shape, 255, np.uint8)
     m = InkMasks(ink, np.full(seen.shape, 0.2, np.float32), ink.copy(), ones, seen, printed)
-    fields = [*CROSSED, field]
+    fields = [*CROSSED, *others, field]
     readings = read_fields(m.ink, fields, PX, m.steps, m.base, m.readable)
     out = hatched_out(readings, fields, m, PX, frozenset({"bubble"}))
     return out[-1], doubts(out, {f.id: f.kind for f in fields}, "", {f.id: f.shape for f in fields})
@@ -118,18 +120,8 @@ def test_a_frontier_value_covered_past_its_square_lighter_than_the_fills_is_aske
         x0, y0, x1, y1 = f.bounds
         seen[px(y0 + 0.8) : px(y1 - 0.8), px(x0 + 0.8) : px(x1 - 0.8)] = INK
     cover(seen, frontier, 0.8, np.float32(0.65))
-    ink = (seen < 0.8).astype(np.uint8)
-    printed = np.full(seen.shape, 255, np.uint8)
-    m = InkMasks(
-        ink, np.full(seen.shape, 0.2, np.float32), ink.copy(), np.ones_like(ink), seen, printed
-    )
-    fields = [*CROSSED, *fills, frontier]
-    readings = read_fields(m.ink, fields, PX, m.steps, m.base, m.readable)
-    r = hatched_out(readings, fields, m, PX, frozenset({"bubble"}))[-1]
+    r, asked = read(seen, frontier, tuple(fills))
     assert r.state == "filled" and not r.striped and not r.hatched
-    asked = doubts(
-        [*readings[:-1], r], {f.id: f.kind for f in fields}, "", {f.id: f.shape for f in fields}
-    )
     assert [(d.field, d.cause) for d in asked] == [(frontier.id, HATCHED)]  # hatched out?
 
 
