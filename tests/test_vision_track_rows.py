@@ -3,6 +3,7 @@ when every one was doubted; asked otherwise."""
 
 from __future__ import annotations
 
+import pytest
 from sheet_readings import sheet_reading
 
 from pnp.vision.field_doubts import FAINT, HATCHED, Doubt
@@ -86,37 +87,6 @@ def test_a_row_is_not_taken_back_past_a_box_the_noise_model_calls_a_mark(monkeyp
     assert settled(sheet) == {f"{ROW}-{n}": False for n in (6, 7, 8)}
 
 
-def test_the_boxes_the_noise_model_vouches_for_are_its_sure_marks(monkeypatch):
-    """``_vouched`` keeps the boxes the model leans to take for marks, and none where the
-    model is damaged: the rows then read as without it."""
-    from flat_pages import flat_reading
-
-    import pnp.vision.noise_model as noise_model
-    from pnp.synth.marks import sheet_marks
-    from pnp.synth.states import random_state
-    from pnp.vision.track_rows import _vouched
-
-    pages = sheet_marks("stellar-drift", random_state("stellar-drift", 3))
-    tracker = flat_reading(next(m for m in pages if m.sheet == "tracker"), 3, "tracker.png")[0]
-    ids = {"track-fuel-5", "track-fuel-6"}
-    asked = []
-
-    def lean(readings, fields, doubts, unread, open_ids, model=None):
-        asked.append(set(open_ids))
-        return {"track-fuel-5": True, "track-fuel-6": False}
-
-    monkeypatch.setattr(noise_model, "leanings", lean)
-    assert _vouched(tracker, ids) == {"track-fuel-5"}
-    assert asked == [ids]
-    assert _vouched(tracker, set()) == set() and len(asked) == 1  # nothing to ask
-
-    def damaged(*args, **kwargs):
-        raise noise_model.ModelError("malformed: no trees")
-
-    monkeypatch.setattr(noise_model, "leanings", damaged)
-    assert _vouched(tracker, ids) == set()
-
-
 def test_a_box_the_noise_model_calls_empty_is_not_kept_by_the_row(monkeypatch):
     """Seed 886 #232, a hard Tech page under a hard shadow: Red 5 hatched out, read a clean
     mark; Red 4, empty but doubted for noise, was kept as a mark before it though the
@@ -133,35 +103,45 @@ def test_a_box_the_noise_model_calls_empty_is_not_kept_by_the_row(monkeypatch):
     assert settled(sheet) == {f"{ROW}-4": True}
 
 
-def test_the_boxes_the_noise_model_disowns_are_those_it_would_settle_empty(monkeypatch):
-    """``_disowned`` keeps the boxes the model would settle empty (``model_answers``, its
-    sure answers), not those it is sure are marks, and none where the model is damaged."""
+@pytest.mark.parametrize(
+    ("judge", "ask", "says"),
+    [
+        # the boxes the model leans to take for marks
+        ("_vouched", "leanings", {"track-fuel-5": True, "track-fuel-6": False}),
+        # the boxes it would settle empty (its sure answers), not those it is sure are marks
+        ("_disowned", "model_answers", {"track-fuel-5": 0.0002, "track-fuel-6": 0.9995}),
+    ],
+)
+def test_the_rows_take_from_the_noise_model_the_boxes_it_answers_so(monkeypatch, judge, ask, says):
+    """``_vouched`` and ``_disowned`` ask the model of the boxes given, once, and keep
+    fuel 5; nothing is asked of no box, and none is kept where the model is damaged (the
+    rows then read as without it)."""
     from flat_pages import flat_reading
 
     import pnp.vision.noise_model as noise_model
+    import pnp.vision.track_rows as track_rows
     from pnp.synth.marks import sheet_marks
     from pnp.synth.states import random_state
-    from pnp.vision.track_rows import _disowned
 
     pages = sheet_marks("stellar-drift", random_state("stellar-drift", 3))
     tracker = flat_reading(next(m for m in pages if m.sheet == "tracker"), 3, "tracker.png")[0]
     ids = {"track-fuel-5", "track-fuel-6", "track-fuel-7"}
     asked = []
 
-    def sure(readings, fields, doubts, unread, open_ids, model=None):
+    def answer(readings, fields, doubts, unread, open_ids, model=None):
         asked.append(set(open_ids))
-        return {"track-fuel-5": 0.0002, "track-fuel-6": 0.9995}
+        return says
 
-    monkeypatch.setattr(noise_model, "model_answers", sure)
-    assert _disowned(tracker, ids) == {"track-fuel-5"}
+    monkeypatch.setattr(noise_model, ask, answer)
+    assert getattr(track_rows, judge)(tracker, ids) == {"track-fuel-5"}
     assert asked == [ids]
-    assert _disowned(tracker, set()) == set() and len(asked) == 1  # nothing to ask
+    assert getattr(track_rows, judge)(tracker, set()) == set() and len(asked) == 1
 
     def damaged(*args, **kwargs):
         raise noise_model.ModelError("malformed: no trees")
 
-    monkeypatch.setattr(noise_model, "model_answers", damaged)
-    assert _disowned(tracker, ids) == set()
+    monkeypatch.setattr(noise_model, ask, damaged)
+    assert getattr(track_rows, judge)(tracker, ids) == set()
 
 
 def test_a_doubted_box_past_a_plainly_empty_box_is_asked_before_a_clean_mark():

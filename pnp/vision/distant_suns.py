@@ -146,11 +146,15 @@ def read_cosmos(
 
 def symbol_field(field_id: str) -> bool:
     """Whether a person answers ``field_id`` with a zone (``--set FIELD=ZONE``): a score
-    tile's box, which holds the symbol of the zone the tile faces, or a hex, covered by a
-    shape of the zone whose symbol it holds."""
-    return field_id.startswith("hex-") or (
-        field_id.startswith("score-tile-") and field_id.endswith("-zone")
-    )
+    tile's box (``tile_box``), or a hex, covered by a shape of the zone whose symbol it
+    holds."""
+    return field_id.startswith("hex-") or tile_box(field_id)
+
+
+def tile_box(field_id: str) -> bool:
+    """Whether ``field_id`` is a score tile's box, which holds the symbol of the zone the
+    tile faces."""
+    return field_id.startswith("score-tile-") and field_id.endswith("-zone")
 
 
 def frontier_value(field_id: str) -> bool:
@@ -163,9 +167,7 @@ def zone_ids(field_id: str) -> tuple[str, ...]:
     """The zones the symbol in ``field_id`` may name (the shipped shapes'): any zone in a
     hex; in a score tile's box, any but the Black Hole, which faces no tile."""
     shapes = _shipped_shapes()
-    return tuple(
-        z.id for z in (shapes.zones if field_id.startswith("score-tile-") else shapes.all_zones)
-    )
+    return tuple(z.id for z in (shapes.zones if tile_box(field_id) else shapes.all_zones))
 
 
 @lru_cache(maxsize=1)
