@@ -174,15 +174,21 @@ def test_the_box_beside_a_side_is_the_one_level_with_it():
     assert beside(ROW[0], LEFT, ROW) == []
 
 
-def across(spill: tuple[float, float, float, float], left_state: str = "filled") -> FieldReading:
+def across(
+    spill: tuple[float, float, float, float],
+    left_state: str = "filled",
+    right: FieldReading | None = None,
+    ink: float = 0.0,
+) -> FieldReading:
     """The middle box of a row, empty with ``spill`` past its sides (top, bottom, left,
-    right), doubted for ink just past two sides, as ``neighbours_tails`` leaves it."""
+    right) and ``ink`` inside, doubted for ink just past two sides, as
+    ``neighbours_tails`` leaves it; the box on its right empty unless ``right``."""
     from pnp.vision.run_in import neighbours_tails
 
     readings = [
         FieldReading("track-0", left_state, 0.3, 1.0),
-        FieldReading("track-1", "empty", 0.0, 1.0, spill=spill),
-        FieldReading("track-2", "empty", 0.0, 1.0),
+        FieldReading("track-1", "empty", ink, 1.0, spill=spill),
+        right or FieldReading("track-2", "empty", 0.0, 1.0),
     ]
     return neighbours_tails(readings, ROW, {"track-1"})[1]
 
@@ -197,6 +203,24 @@ def test_an_empty_box_inked_well_past_two_sides_or_by_no_filled_box_is_asked():
     assert not across((0.0, 0.36, 0.7, 0.0)).settled  # a mark drawn across its outline
     assert not across((0.0, 0.12, 0.7, 0.0), left_state="empty").settled  # whose ink?
     assert not across((0.0, 0.15, 0.0, 0.16)).settled  # past sides with no box beside
+
+
+@pytest.mark.parametrize("hatched", [False, True])
+def test_an_empty_box_inked_past_two_sides_each_beside_a_players_mark_is_settled(hatched):
+    # box 0's fill runs on across its left side, box 2's (or its hatching-out's) across
+    # its right, and nothing lies inside it
+    state = "empty" if hatched else "filled"
+    right = FieldReading("track-2", state, 0.3, 1.0, hatched=hatched)
+    r = across((0.0, 0.0, 0.5, 0.3), right=right)
+    assert r.settled and r.state == "empty"
+
+
+def test_an_empty_box_inked_past_sides_beside_marks_is_asked_with_ink_inside_or_below():
+    right = FieldReading("track-2", "filled", 0.3, 1.0)
+    # a tick across its corner, a stroke of it inside (seed 895 #147)
+    assert not across((0.0, 0.0, 0.5, 0.3), right=right, ink=0.0085).settled
+    # ...or its ink past its bottom, where no mark lies beside
+    assert not across((0.0, 0.3, 0.5, 0.3), right=right).settled
 
 
 def faint(spill, left_state: str = "filled", hatched: bool = False, ink=None) -> FieldReading:
