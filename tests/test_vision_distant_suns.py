@@ -356,7 +356,7 @@ def test_two_crossed_values_of_a_reached_frontier_are_asked_not_guessed():
 
 
 def test_a_frontier_pair_whose_measures_disagree_is_asked_not_decided(monkeypatch):
-    from pnp.vision.circled import ARC_LEAD, FOUR_ARMS_LEAD, ROUND_LEAD
+    from pnp.vision.circled import ARC_LEAD, FOUR_ARMS_LEAD, ROUND_LEAD, SHORT_ARC_LEAD
 
     reader = _upgrade_reader({})
     hid = hex_id(next(iter(COSMOS.of_type("frontier"))))
@@ -382,8 +382,13 @@ def test_a_frontier_pair_whose_measures_disagree_is_asked_not_decided(monkeypatc
     facing["low"] = facing["high"] - ROUND_LEAD / 2
     leaning = {"high": 0.1, "low": 0.1 + FOUR_ARMS_LEAD / 2}
     assert reader._one_circled(hid, marks, arc, leaning) == unclear
-    facing["low"] = facing["high"]  # the edges even: the arc decides
-    assert reader._one_circled(hid, marks, arc, leaning) == {"high": "cross", "low": "circle"}
+    # the edges even, the arms leaning against: the arc decides where it leads far...
+    facing["low"] = facing["high"]
+    far = {"high": 6, "low": 6 + SHORT_ARC_LEAD}
+    assert reader._one_circled(hid, marks, far, leaning) == {"high": "cross", "low": "circle"}
+    # ...and is asked where it leads by little (seed 901 #1333, a hard page: the arc
+    # took the cross by 6 sectors, the arms leaning to the loop; read wrong)
+    assert reader._one_circled(hid, marks, arc, leaning) == unclear
 
 
 def test_a_frontier_pair_told_by_the_arms_alone_against_the_arc_and_edges_is_asked(monkeypatch):
