@@ -727,3 +727,48 @@ def test_a_value_inked_solid_beside_a_loop_is_asked_not_left_for_the_loop():
 def _loop(image, x, y, r):
     """A loop drawn all round the value."""
     cv2.circle(image, (round(x), round(y)), round(0.9 * r), 70, 3)
+
+
+FIRST_FRONTIER = min(COSMOS.of_type("frontier"), key=lambda h: (h[1], h[0]))
+
+
+def _frontier_reader(other_state: str, doubted: tuple[str, ...]):
+    """A Cosmos reader whose first Frontier's high value is read filled and its low one
+    ``other_state``, ``doubted`` asked by the field reader."""
+    from pnp.vision.distant_suns import _Reader
+    from pnp.vision.fields import FieldReading
+
+    hid = hex_id(FIRST_FRONTIER)
+    (marks,) = sheet_marks("distant-suns", random_state("distant-suns", 3))
+    sheet_map = common_map(build_page(marks).map.code)
+    readings = [
+        FieldReading(f"frontier-{hid}-high", "filled", 0.9, 1.0),
+        FieldReading(f"frontier-{hid}-low", other_state, 0.0, 1.0),
+    ]
+    return _Reader(None, None, sheet_map, readings, PX, None, COSMOS, SHAPES, (), doubted)
+
+
+def test_a_value_asked_on_a_frontier_nothing_reaches_beside_a_bare_one_is_read_empty():
+    from pnp.vision.cosmos_reading import HexRead
+    from scoring.distant_suns.hexgrid import neighbours
+
+    # seeds 829-903, 24 values so asked (filled solid, or inked past the circle): all
+    # scribbled out, each beside a bare value on a Frontier no covered space reaches
+    h = FIRST_FRONTIER
+    fid = f"frontier-{hex_id(h)}-high"
+    reader = _frontier_reader("empty", (fid,))
+    reader.settle_unreached({})
+    assert reader.settled == {fid: False}
+    assert any(r.startswith(fid) for r in reader.remarks)
+    # reached (a covered hex next to it): its answer may be the value circled
+    n = next(iter(neighbours(h)))
+    reader = _frontier_reader("empty", (fid,))
+    reader.settle_unreached({n: HexRead(n, 40.0, True)})
+    assert reader.settled == {}
+    # ...or a hex next to it asked about, or the other value marked: asked
+    reader = _frontier_reader("empty", (fid, f"hex-{hex_id(n)}"))
+    reader.settle_unreached({})
+    assert fid not in reader.settled
+    reader = _frontier_reader("filled", (fid,))
+    reader.settle_unreached({})
+    assert reader.settled == {}

@@ -284,6 +284,7 @@ class _Reader(ZoneBoard, SymbolRepairs, ShapeSplits, UpgradeBoxes, FrontierMarks
         self._settle_hexes(hexes, placed)
         self.ask_stuck()
         self.ask_spending(hexes)
+        self.settle_unreached(hexes)
         return CosmosReading(
             state=state,
             confidence=dict(sorted(self.confidence.items())),
