@@ -78,13 +78,14 @@ class FrontierMarks:
         return out
 
     def settle_unreached(self, hexes: dict[Hex, HexRead]) -> None:
-        """A Frontier value the field reader asks about, on a Frontier no covered space
-        reaches, its pair's other value read empty and not asked: read empty
-        (``settled``), not asked. A value earns points only once its Frontier is reached
-        (a value circled on a Frontier not reached is a problem of the state), and a
-        value crossed out or scribbled out is in no part of the state: no answer changes
-        what the sheet scores (as ``no_effect`` settles Stellar Drift's doubts). Not
-        where a hex next to the Frontier is asked about too: its answer may reach it.
+        """A Frontier value the field reader asks about (and this reader does not), on a
+        Frontier no covered space reaches, its pair's other value read empty and not
+        asked: read empty (``settled``), not asked. A value earns points only once its
+        Frontier is reached (a value circled on a Frontier not reached is a problem of the
+        state), and a value crossed out or scribbled out is in no part of the state: no
+        answer changes what the sheet scores (as ``no_effect`` settles Stellar Drift's
+        doubts). Not where a hex next to the Frontier is asked about too: its answer may
+        reach it.
         Run once the hexes' questions are all asked (``_Reader.read``). On the reader's
         dumps of 66 photo sets (seeds 829-903) the Frontier values asked so ("filled
         solid", "inked past the circle") beside a bare value were 24, all scribbled out
@@ -94,8 +95,9 @@ class FrontierMarks:
         of a value an opponent took first, which the synthetic sets never draw alone,
         is read empty too: it scores nothing either.)"""
         covered = {h for h, r in hexes.items() if r.covered}
-        asked = {f for f in self.doubted if f not in self.settled}
-        asked |= {d.field for d in self.doubts}
+        by_field = {f for f in self.doubted if f not in self.settled}
+        by_cosmos = {d.field for d in self.doubts}
+        asked = by_field | by_cosmos
         for h in sorted(self.cosmos.of_type("frontier"), key=lambda h: (h[1], h[0])):
             near = neighbours(h)
             if any(n in covered or f"hex-{hex_id(n)}" in asked for n in near):
@@ -103,11 +105,10 @@ class FrontierMarks:
             fids = {side: f"frontier-{hex_id(h)}-{side}" for side in ("high", "low")}
             for side, fid in fids.items():
                 other = fids["low" if side == "high" else "high"]
-                r, o = self.readings.get(fid), self.readings.get(other)
+                o = self.readings.get(other)
                 if (
-                    fid in asked
-                    and fid not in self.answered
-                    and r is not None
+                    fid in by_field
+                    and fid not in by_cosmos
                     and o is not None
                     and o.state == "empty"
                     and other not in asked
