@@ -30,6 +30,7 @@ from scoring.distant_suns.state import parse_state
 
 PX = READ_PX_PER_MM
 COSMOS, SHAPES = load_cosmos(), load_shapes()
+FIRST_FRONTIER = min(COSMOS.of_type("frontier"), key=lambda h: (h[1], h[0]))
 PHOTOS = Path(__file__).parent / "fixtures" / "photos"
 
 
@@ -359,7 +360,7 @@ def test_a_frontier_pair_whose_measures_disagree_is_asked_not_decided(monkeypatc
     from pnp.vision.circled import ARC_LEAD, FOUR_ARMS_LEAD, ROUND_LEAD, SHORT_ARC_LEAD
 
     reader = _upgrade_reader({})
-    hid = hex_id(next(iter(COSMOS.of_type("frontier"))))
+    hid = hex_id(FIRST_FRONTIER)
     facing = {"high": 0.85, "low": 0.85 - 2 * ROUND_LEAD}  # the edges: the high one
     monkeypatch.setattr(reader, "_facing", lambda f: facing[f.id.rpartition("-")[2]])
     marks = {"high": "circle", "low": "cross"}
@@ -395,7 +396,7 @@ def test_a_frontier_pair_told_by_the_arms_alone_against_the_arc_and_edges_is_ask
     from pnp.vision.circled import ARC_LEAD, FOUR_ARMS_LEAD, ROUND_LEAD
 
     reader = _upgrade_reader({})
-    hid = hex_id(next(iter(COSMOS.of_type("frontier"))))
+    hid = hex_id(FIRST_FRONTIER)
     # seed 856 #148, a normal page: a loop drawn tight round "15" (the high value), the
     # print hiding all but four short pieces of it, beside a faint cross on the low one
     facing = {"high": 0.70, "low": 0.70 - 0.7 * ROUND_LEAD}
@@ -477,12 +478,19 @@ def test_a_tile_box_read_as_the_black_holes_symbol_is_asked_not_taken_to_face_it
 
 def _upgrade_reader(inks: dict[int, float], answered=(), doubted=()):
     """A Cosmos reader whose Upgrade-used boxes hold ``inks`` (box -> share, read filled)."""
-    from pnp.vision.distant_suns import _Reader
     from pnp.vision.fields import FieldReading
+
+    readings = [FieldReading(f"upgrade-{i}-used", "filled", ink, 1.0) for i, ink in inks.items()]
+    return _reader_of(readings, answered, doubted)
+
+
+def _reader_of(readings, answered=(), doubted=()):
+    """A Cosmos reader of seed 3's sheet map with ``readings``, ``answered`` by a person and
+    ``doubted`` by the field reader."""
+    from pnp.vision.distant_suns import _Reader
 
     (marks,) = sheet_marks("distant-suns", random_state("distant-suns", 3))
     sheet_map = common_map(build_page(marks).map.code)
-    readings = [FieldReading(f"upgrade-{i}-used", "filled", ink, 1.0) for i, ink in inks.items()]
     return _Reader(None, None, sheet_map, readings, PX, None, COSMOS, SHAPES, answered, doubted)
 
 
@@ -729,23 +737,17 @@ def _loop(image, x, y, r):
     cv2.circle(image, (round(x), round(y)), round(0.9 * r), 70, 3)
 
 
-FIRST_FRONTIER = min(COSMOS.of_type("frontier"), key=lambda h: (h[1], h[0]))
-
-
 def _frontier_reader(other_state: str, doubted: tuple[str, ...]):
     """A Cosmos reader whose first Frontier's high value is read filled and its low one
     ``other_state``, ``doubted`` asked by the field reader."""
-    from pnp.vision.distant_suns import _Reader
     from pnp.vision.fields import FieldReading
 
     hid = hex_id(FIRST_FRONTIER)
-    (marks,) = sheet_marks("distant-suns", random_state("distant-suns", 3))
-    sheet_map = common_map(build_page(marks).map.code)
     readings = [
         FieldReading(f"frontier-{hid}-high", "filled", 0.9, 1.0),
         FieldReading(f"frontier-{hid}-low", other_state, 0.0, 1.0),
     ]
-    return _Reader(None, None, sheet_map, readings, PX, None, COSMOS, SHAPES, (), doubted)
+    return _reader_of(readings, doubted=doubted)
 
 
 def test_a_value_asked_on_a_frontier_nothing_reaches_beside_a_bare_one_is_read_empty():

@@ -21,11 +21,11 @@ class FrontierMarks:
     ``distant_suns._Reader``, whose page and findings it shares)."""
 
     def read_frontiers(self, hexes: dict[Hex, HexRead]) -> dict[str, str]:
-        covered = {h for h, r in hexes.items() if r.covered}
+        covered = _covered(hexes)
         out: dict[str, str] = {}
         for h in sorted(self.cosmos.of_type("frontier"), key=lambda h: (h[1], h[0])):
             hid = hex_id(h)
-            reached = any(n in covered for n in neighbours(h))
+            reached = _reached(h, covered)
             marks, arc, arms = {}, {}, {}
             for side in ("high", "low"):
                 fid = f"frontier-{hid}-{side}"
@@ -94,13 +94,12 @@ class FrontierMarks:
         (1,200 Cosmos pages): 4 fields asked -> right, nothing else. (A heavy cross-out
         of a value an opponent took first, which the synthetic sets never draw alone,
         is read empty too: it scores nothing either.)"""
-        covered = {h for h, r in hexes.items() if r.covered}
+        covered = _covered(hexes)
         by_field = {f for f in self.doubted if f not in self.settled}
         by_cosmos = {d.field for d in self.doubts}
         asked = by_field | by_cosmos
         for h in sorted(self.cosmos.of_type("frontier"), key=lambda h: (h[1], h[0])):
-            near = neighbours(h)
-            if any(n in covered or f"hex-{hex_id(n)}" in asked for n in near):
+            if _reached(h, covered) or any(f"hex-{hex_id(n)}" in asked for n in neighbours(h)):
                 continue
             fids = {side: f"frontier-{hex_id(h)}-{side}" for side in ("high", "low")}
             for side, fid in fids.items():
@@ -195,6 +194,16 @@ class FrontierMarks:
         cx = f.x * self.px - max(0, math.floor((f.x - reach) * self.px)) - 0.5
         cy = f.y * self.px - max(0, math.floor((f.y - reach) * self.px)) - 0.5
         return circled.runs_round(near, cx, cy, r * self.px)
+
+
+def _covered(hexes: dict[Hex, HexRead]) -> set[Hex]:
+    """The hexes read covered."""
+    return {h for h, r in hexes.items() if r.covered}
+
+
+def _reached(h: Hex, covered: set[Hex]) -> bool:
+    """Whether Frontier ``h`` is reached: a space next to it is ``covered``."""
+    return any(n in covered for n in neighbours(h))
 
 
 def _solid_beside_a_mark(marks: dict[str, str]) -> dict[str, str]:
