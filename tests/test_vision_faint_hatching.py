@@ -26,8 +26,10 @@ def box(n: int, ink: float = 0.05, base: float = MARK_BASE, beyond: float = 0.0)
     )
 
 
-def causes(last: FieldReading) -> dict[str, str]:
-    readings = [*(box(n) for n in range(1, 8)), last]
+def causes(last: FieldReading, marks_base: float = MARK_BASE) -> dict[str, str]:
+    """The causes of the page's doubts: seven marks inked ``marks_base`` at the base step,
+    and ``last``."""
+    readings = [*(box(n, base=marks_base) for n in range(1, 8)), last]
     kinds = {r.id: "track_box" for r in readings}
     return {d.field: d.cause for d in doubts(readings, kinds, "tracker.jpg")}
 
@@ -45,7 +47,5 @@ def test_such_a_box_kept_inside_its_outline_is_no_hatching():
 def test_a_box_covered_at_the_base_step_like_the_pages_marks_is_no_hatching():
     # the page's marks as covered: its ink is the paper's noise or the hand's, not a hatching
     base = FAINT_HATCH_BASE + 0.05
-    readings = [*(box(n, base=base * 0.8) for n in range(1, 8)), box(8, 0.22, base, 0.1)]
-    kinds = {r.id: "track_box" for r in readings}
-    found = {d.field: d.cause for d in doubts(readings, kinds, "tracker.jpg")}
-    assert found.get("track-power-8") != HATCHED
+    last = box(8, ink=0.22, base=base, beyond=0.1)
+    assert causes(last, marks_base=base * 0.8).get("track-power-8") != HATCHED
