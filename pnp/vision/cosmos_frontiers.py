@@ -23,7 +23,7 @@ class FrontierMarks:
     def read_frontiers(self, hexes: dict[Hex, HexRead]) -> dict[str, str]:
         covered = _covered(hexes)
         out: dict[str, str] = {}
-        for h in sorted(self.cosmos.of_type("frontier"), key=lambda h: (h[1], h[0])):
+        for h in self._frontiers():
             hid = hex_id(h)
             reached = _reached(h, covered)
             marks, arc, arms = {}, {}, {}
@@ -98,7 +98,7 @@ class FrontierMarks:
         by_field = {f for f in self.doubted if f not in self.settled}
         by_cosmos = {d.field for d in self.doubts}
         asked = by_field | by_cosmos
-        for h in sorted(self.cosmos.of_type("frontier"), key=lambda h: (h[1], h[0])):
+        for h in self._frontiers():
             if _reached(h, covered) or any(f"hex-{hex_id(n)}" in asked for n in neighbours(h)):
                 continue
             fids = {side: f"frontier-{hex_id(h)}-{side}" for side in ("high", "low")}
@@ -118,6 +118,11 @@ class FrontierMarks:
                         f"{fid}: inked on a Frontier no covered space reaches, its other "
                         "value bare: no points either way, read empty"
                     )
+
+    def _frontiers(self) -> list[Hex]:
+        """The sheet's Frontier hexes, row by row (their questions and remarks in that
+        order)."""
+        return sorted(self.cosmos.of_type("frontier"), key=lambda h: (h[1], h[0]))
 
     def _settle_marked(self, hid: str, marks: dict[str, str]) -> None:
         """The values of a Frontier pair told apart (one circled, the other crossed out:

@@ -469,7 +469,8 @@ def _faint_hatching_doubt(r: FieldReading, kind: str, circle: bool, page: _Page)
     (``FAINT_HATCH_FACTOR``)."""
     if (
         circle
-        or kind in SOLID_KINDS | SMALL_MARK_KINDS
+        or kind in SOLID_KINDS
+        or kind in SMALL_MARK_KINDS
         or r.ink >= OUTLIER_MIN_INK
         or r.beyond < SOLID_BEYOND
         or r.base_ink < FAINT_HATCH_BASE
